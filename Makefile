@@ -1,0 +1,49 @@
+# dupbridge: the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TSTAMP := $(VENV)/.installed-test
+
+.PHONY: run test lint typecheck importlint pytest catalogs bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip==25.3
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP)
+
+catalogs: $(STAMP)
+	$(BIN)/python -m dupbridge.i18n.compile
+
+## make run: install, then run the main job on the embedded default (SQLite, nothing to set up).
+run: $(STAMP) catalogs
+	$(BIN)/dupbridge run
+
+## make test: install with test extras, then lint, type-check, check the layering, run the suite.
+test: $(TSTAMP) catalogs lint typecheck importlint pytest
+
+lint: $(TSTAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(TSTAMP)
+	$(BIN)/mypy
+
+importlint: $(TSTAMP)
+	$(BIN)/lint-imports
+
+pytest: $(TSTAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,21 @@
+"""Entry point of the ``dupbridge`` command: ``python -m dupbridge.cli`` or ``dupbridge``."""
+
+from __future__ import annotations
+
+import importlib
+
+from dupbridge.cli.app import app
+
+#: The modules that register commands on :data:`dupbridge.cli.app.app`, one per feature.
+COMMAND_MODULES: tuple[str, ...] = ("dupbridge.cli.table_commands",)
+
+
+def main() -> None:
+    """Run the command line."""
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    app()
+
+
+if __name__ == "__main__":
+    main()

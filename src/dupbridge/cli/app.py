@@ -1,0 +1,44 @@
+"""The ``dupbridge`` command-line application object and what every command shares."""
+
+from __future__ import annotations
+
+import os
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from dupbridge.i18n import LANGUAGES, _, set_language
+
+__all__ = ["app", "console", "err_console", "fail"]
+
+app = typer.Typer(
+    name="dupbridge",
+    help="Duplicate bridge by the Laws: play, rule, score, deal, analyse, convert.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+@app.callback()
+def _configure(
+    language: str = typer.Option(
+        os.environ.get("DUPBRIDGE_LANG", "en"),
+        "--lang",
+        help=f"Language of messages: {', '.join(LANGUAGES)}.",
+    ),
+) -> None:
+    """Duplicate bridge by the Laws of Duplicate Bridge (2017, or 2007 as an option)."""
+    try:
+        set_language(language)
+    except ValueError as error:
+        fail(str(error))
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one clear error line on standard error and exit with ``code``."""
+    err_console.print(_("error: {message}").format(message=message), markup=False)
+    raise typer.Exit(code)

@@ -1,0 +1,326 @@
+"""The play: tricks in rotation, following suit, who wins each trick (Laws 41, 44, 53-57, 61).
+
+:class:`Play` enforces legal play: the opening lead by declarer's left-hand opponent (41A),
+each later trick led by the winner of the last (44G), play in clockwise rotation (44B),
+following suit when able (44C), and the trick won by the highest trump, else the highest
+card of the suit led (44E, 44F). Cards are kept as 52-bit masks for speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from dupbridge.core.cards import CARDS, Card, Hand, Suit, suit_mask
+from dupbridge.core.deal import Deal
+from dupbridge.core.errors import ImpossibleActionError, IrregularityError
+from dupbridge.core.lawref import LawRef
+from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.i18n import _
+
+__all__ = ["LegalCards", "Play", "Trick", "trick_winner"]
+
+_SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
+_LAW_44C = LawRef(44, "C")
+_LAW_54 = LawRef(54)
+_LAW_54E = LawRef(54, "E")
+_LAW_55 = LawRef(55)
+_LAW_56 = LawRef(56)
+_LAW_57 = LawRef(57, "A")
+_LAW_57C3 = LawRef(57, "C3")
+
+
+def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> Seat:
+    """The seat that wins a trick of four cards led by ``leader`` (Laws 44E, 44F)."""
+    led = cards[0].suit
+    best = 0
+    best_card = cards[0]
+    for position in range(1, len(cards)):
+        card = cards[position]
+        if card.suit is best_card.suit:
+            if card.rank > best_card.rank:
+                best, best_card = position, card
+        elif card.suit is trump and best_card.suit is led:
+            best, best_card = position, card
+    return leader.next(best)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the four cards in the order played, and the winner."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, Card, Card, Card]
+    winner: Seat
+
+    @property
+    def suit_led(self) -> Suit:
+        """The suit of the card led."""
+        return self.cards[0].suit
+
+    def card_of(self, seat: Seat) -> Card:
+        """The card ``seat`` played to this trick."""
+        return self.cards[(seat - self.leader) % 4]
+
+    def seats(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """The seats in the order they played."""
+        leader = self.leader
+        return (leader, leader.next(1), leader.next(2), leader.next(3))
+
+
+class LegalCards:
+    """The cards a seat may legally play now, as a view (``in``, ``len``, iteration, indexing).
+
+    Iteration goes spades to clubs, high to low, like a written hand.
+    """
+
+    __slots__ = ("_list", "mask")
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
+        self._list: list[Card] | None = None
+
+    def _cards(self) -> list[Card]:
+        cards = self._list
+        if cards is None:
+            cards = []
+            mask = self.mask
+            while mask:
+                top = mask.bit_length() - 1
+                cards.append(CARDS[top])
+                mask ^= 1 << top
+            self._list = cards
+        return cards
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards())
+
+    def __getitem__(self, index: int) -> Card:
+        return self._cards()[index]
+
+    def __repr__(self) -> str:
+        return f"<LegalCards {' '.join(str(card) for card in self)}>"
+
+
+class Play:
+    """The play of one deal in a contract, trick by trick.
+
+    ``play(seat, card)`` plays a card from ``seat``'s hand (for dummy, the seat is dummy's:
+    declarer plays dummy's cards, Law 41D). It raises, changing nothing, if the card is not
+    legal now.
+    """
+
+    __slots__ = (
+        "_current",
+        "_hands",
+        "_played",
+        "_tricks",
+        "_turn",
+        "_won",
+        "declarer",
+        "trump",
+    )
+
+    def __init__(self, deal: Deal, declarer: Seat, trump: Suit | None) -> None:
+        self.declarer = declarer
+        self.trump = trump
+        self._hands = [hand.mask for hand in deal.hands]
+        self._played = [0, 0, 0, 0]
+        self._current: list[Card] = []
+        self._tricks: list[Trick] = []
+        self._won = [0, 0]  # tricks by side: NS, EW
+        self._turn: Seat | None = declarer.lho
+
+    # --- queries --------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Seat | None:
+        """Whose card is to be played next (dummy's seat when it is dummy's turn)."""
+        return self._turn
+
+    @property
+    def dummy(self) -> Seat:
+        """Declarer's partner."""
+        return self.declarer.partner
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether all thirteen tricks have been played."""
+        return self._turn is None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, first to last."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """The cards played so far to the trick in progress, leader's first."""
+        return tuple(self._current)
+
+    @property
+    def leader(self) -> Seat | None:
+        """Who led (or is to lead) to the trick in progress."""
+        if self._turn is None:
+            return None
+        return self._turn.next(-len(self._current))
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-13) of the trick in progress, 14 when play is over."""
+        return len(self._tricks) + 1
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards have been played."""
+        return 4 * len(self._tricks) + len(self._current)
+
+    def tricks_won(self, side: Side) -> int:
+        """Tricks won so far by ``side``."""
+        return self._won[side]
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Tricks won so far by declarer's side."""
+        return self._won[self.declarer.side]
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` still holds."""
+        return Hand(self._hands[seat])
+
+    def played(self, seat: Seat) -> Hand:
+        """The cards ``seat`` has played."""
+        return Hand(self._played[seat])
+
+    def legal_cards(self, seat: Seat | None = None) -> LegalCards:
+        """The cards ``seat`` (by default the seat to play) may legally play now.
+
+        Empty for a seat whose turn it is not.
+        """
+        turn = self._turn
+        if turn is None or (seat is not None and seat is not turn):
+            return LegalCards(0)
+        held = self._hands[turn]
+        if self._current:
+            following = held & _SUIT_MASKS[self._current[0].suit]
+            if following:
+                return LegalCards(following)
+        return LegalCards(held)
+
+    def check(self, seat: Seat, card: Card) -> None:
+        """Raise the error for ``seat`` playing ``card`` now; do nothing if it is legal.
+
+        Raises:
+            ImpossibleActionError: play is over, or ``seat`` does not hold ``card``.
+            IrregularityError: a lead or play out of turn (Laws 54-57) or a failure to
+                follow suit (Law 44C; a revoke once established, Law 61).
+        """
+        turn = self._turn
+        if turn is None:
+            raise ImpossibleActionError(
+                _("{seat} cannot play {card}: all thirteen tricks have been played").format(
+                    seat=seat.title, card=card
+                ),
+                seat=seat,
+            )
+        if not self._hands[seat] >> card.index & 1:
+            if self._played[seat] >> card.index & 1:
+                message = _("{seat} has already played {card}")
+            else:
+                message = _("{seat} does not hold {card}")
+            raise ImpossibleActionError(message.format(seat=seat.title, card=card), seat=seat)
+        if seat is not turn:
+            raise self._out_of_turn(seat, card, turn)
+        if self._current:
+            led = self._current[0].suit
+            if card.suit is not led and self._hands[seat] & _SUIT_MASKS[led]:
+                raise IrregularityError(
+                    _(
+                        "{seat} must follow suit: {card} is not a {suit} and {seat} holds one "
+                        "(Law 44C)"
+                    ).format(seat=seat.title, card=card, suit=_suit_name(led)),
+                    seat=seat,
+                    law=_LAW_44C,
+                    irregularity="revoke",
+                )
+
+    def _out_of_turn(self, seat: Seat, card: Card, turn: Seat) -> IrregularityError:
+        declaring = seat.side is self.declarer.side
+        leading = not self._current
+        if leading and not self._tricks and len(self._current) == 0:
+            law = _LAW_54E if declaring else _LAW_54
+            text = _("opening lead out of turn: {seat} led {card} but it is {turn}'s lead")
+            kind = "opening_lead_out_of_turn"
+        elif leading:
+            law = _LAW_55 if declaring else _LAW_56
+            text = _("lead out of turn: {seat} led {card} but it is {turn}'s lead")
+            kind = "lead_out_of_turn"
+        else:
+            law = _LAW_57C3 if declaring else _LAW_57
+            text = _("play out of turn: {seat} played {card} but it is {turn}'s turn")
+            kind = "premature_play"
+        return IrregularityError(
+            text.format(seat=seat.title, card=card, turn=turn.title) + f" ({law})",
+            seat=seat,
+            law=law,
+            irregularity=kind,
+        )
+
+    # --- commands -------------------------------------------------------------------------
+
+    def play(self, seat: Seat, card: Card) -> Trick | None:
+        """Play ``card`` from ``seat``'s hand; return the trick if this card completed one.
+
+        Raises:
+            ImpossibleActionError, IrregularityError: see :meth:`check`; nothing changes.
+        """
+        self.check(seat, card)
+        return self._apply(seat, card)
+
+    def _apply(self, seat: Seat, card: Card) -> Trick | None:
+        """Play a card already known to be legal."""
+        bit = 1 << card.index
+        self._hands[seat] ^= bit
+        self._played[seat] |= bit
+        current = self._current
+        current.append(card)
+        if len(current) < 4:
+            self._turn = seat.lho
+            return None
+        leader = seat.lho
+        cards = (current[0], current[1], current[2], current[3])
+        winner = trick_winner(leader, cards, self.trump)
+        trick = Trick(len(self._tricks) + 1, leader, cards, winner)
+        self._tricks.append(trick)
+        self._won[winner.side] += 1
+        self._current = []
+        self._turn = winner if len(self._tricks) < 13 else None
+        return trick
+
+    def copy(self) -> Play:
+        """An independent copy of the play so far."""
+        other = Play.__new__(Play)
+        other.declarer = self.declarer
+        other.trump = self.trump
+        other._hands = list(self._hands)
+        other._played = list(self._played)
+        other._current = list(self._current)
+        other._tricks = list(self._tricks)
+        other._won = list(self._won)
+        other._turn = self._turn
+        return other
+
+    def remaining_deal(self) -> Deal:
+        """The cards each seat still holds, as a (partial) deal."""
+        return Deal(*(Hand(self._hands[seat]) for seat in SEATS))
+
+
+def _suit_name(suit: Suit) -> str:
+    return (_("club"), _("diamond"), _("heart"), _("spade"))[suit]

@@ -1,0 +1,185 @@
+"""What each participant may see of a table (hidden information is first class, DESIGN §2.10).
+
+``view_for(table, seat)`` is a player's view: his own cards; dummy's cards once the opening
+lead is faced (Law 41D); the auction; the trick in progress; the cards he himself has played;
+the previous trick while his side has not yet played to the next one (Law 66A). Spectators see
+only what is public unless the organiser lets them see all hands; the Director sees all.
+The web sends views, never the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from dupbridge.core.calls import Call
+from dupbridge.core.cards import Card, Hand
+from dupbridge.core.contract import Contract
+from dupbridge.core.events import CallMade
+from dupbridge.core.play import Trick
+from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
+from dupbridge.core.table import Phase, Table
+
+__all__ = ["AuctionEntry", "Role", "TableView", "view_for"]
+
+
+class Role(Enum):
+    """Who is looking, when it is not a player in a seat."""
+
+    SPECTATOR = "spectator"
+    DIRECTOR = "director"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionEntry:
+    """One call as the viewer sees it; the explanation shows only to the caller's opponents
+    and the Director (Law 20F: it is given to the side that asks)."""
+
+    seat: Seat
+    call: Call
+    alert: bool
+    explanation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything one viewer may see of a table now."""
+
+    viewer: Seat | Role
+    board: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    phase: Phase
+    turn: Seat | None
+    auction: tuple[AuctionEntry, ...]
+    contract: Contract | None
+    declarer: Seat | None
+    hands: dict[Seat, Hand]  # the cards still held, only for the hands the viewer may see
+    played: dict[Seat, tuple[Card, ...]]  # the cards played from each hand the viewer may see
+    current_trick: tuple[tuple[Seat, Card], ...]
+    previous_trick: Trick | None
+    tricks: dict[Side, int]
+    legal_calls: tuple[Call, ...]
+    legal_cards: tuple[Card, ...]
+    result: int | None
+
+    def visible_cards(self) -> set[Card]:
+        """Every card this view shows, wherever it is shown."""
+        cards: set[Card] = set()
+        for hand in self.hands.values():
+            cards.update(hand)
+        for played in self.played.values():
+            cards.update(played)
+        cards.update(card for _, card in self.current_trick)
+        if self.previous_trick is not None:
+            cards.update(self.previous_trick.cards)
+        return cards
+
+
+def view_for(table: Table, viewer: Seat | Role, *, spectators_see_hands: bool = False) -> TableView:
+    """The view of ``table`` for a seat, a spectator or the Director.
+
+    Args:
+        table: the table.
+        viewer: a seat, ``Role.SPECTATOR`` or ``Role.DIRECTOR``.
+        spectators_see_hands: whether the organiser lets spectators see all four hands
+            (usual online, not at a face-to-face table).
+    """
+    play = table.play
+    declarer = table.declarer
+    dummy = table.dummy
+    # After play ends the cards may be inspected (Law 66D), so every view shows the deal.
+    sees_all = (
+        viewer is Role.DIRECTOR
+        or (viewer is Role.SPECTATOR and spectators_see_hands)
+        or table.phase is Phase.FINISHED
+    )
+    visible: set[Seat] = set()
+    if sees_all:
+        visible.update(SEATS)
+    else:
+        if isinstance(viewer, Seat):
+            visible.add(viewer)
+        if dummy is not None and table.dummy_exposed:
+            visible.add(dummy)
+    hands: dict[Seat, Hand] = {}
+    played: dict[Seat, tuple[Card, ...]] = {}
+    for seat in sorted(visible):
+        hands[seat] = table.deal[seat] if play is None else play.hand(seat)
+    if play is not None:
+        # A player knows the cards he played himself (declarer also played dummy's).
+        knows = set(SEATS) if sees_all else set()
+        if isinstance(viewer, Seat):
+            knows.add(viewer)
+            if viewer is declarer and dummy is not None:
+                knows.add(dummy)
+        for seat in sorted(knows):
+            played[seat] = tuple(trick.card_of(seat) for trick in play.tricks)
+    current: tuple[tuple[Seat, Card], ...] = ()
+    previous: Trick | None = None
+    if play is not None:
+        leader = play.leader
+        if leader is not None:
+            current = tuple((leader.next(i), card) for i, card in enumerate(play.current_trick))
+        previous = _previous_trick_for(table, viewer, sees_all)
+    is_turn = isinstance(viewer, Seat) and (
+        table.turn is viewer
+        or (table.turn is not None and table.turn is dummy and viewer is declarer)
+    )
+    legal_calls = tuple(table.legal_calls()) if is_turn and table.phase is Phase.AUCTION else ()
+    legal_cards = tuple(table.legal_cards()) if is_turn and table.phase is Phase.PLAY else ()
+    auction = tuple(
+        AuctionEntry(
+            event.seat,
+            event.call,
+            event.alert,
+            event.explanation if _sees_explanation(viewer, event.seat) else None,
+        )
+        for event in table.events
+        if isinstance(event, CallMade)
+    )
+    return TableView(
+        viewer=viewer,
+        board=table.board.number,
+        dealer=table.board.dealer,
+        vulnerability=table.board.vulnerability,
+        phase=table.phase,
+        turn=table.turn,
+        auction=auction,
+        contract=table.contract,
+        declarer=declarer,
+        hands=hands,
+        played=played,
+        current_trick=current,
+        previous_trick=previous,
+        tricks=table.tricks(),
+        legal_calls=legal_calls,
+        legal_cards=legal_cards,
+        result=table.result,
+    )
+
+
+def _sees_explanation(viewer: Seat | Role, caller: Seat) -> bool:
+    if isinstance(viewer, Role):
+        return True
+    return viewer.side is not caller.side
+
+
+def _previous_trick_for(table: Table, viewer: Seat | Role, sees_all: bool) -> Trick | None:
+    """The last quitted trick, while the viewer's side has not played to the next (Law 66A)."""
+    play = table.play
+    if play is None or not play.tricks:
+        return None
+    last = play.tricks[-1]
+    if sees_all or table.phase is not Phase.PLAY:
+        return last
+    if not isinstance(viewer, Seat):
+        return None
+    leader = play.leader
+    if leader is None:
+        return last
+    played_now = {leader.next(i) for i in range(len(play.current_trick))}
+    side_seats = viewer.side.seats
+    if any(seat in played_now for seat in side_seats):
+        return None
+    return last

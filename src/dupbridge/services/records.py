@@ -1,0 +1,217 @@
+"""Table records: a board and what happened at the table, as JSON (docs/table-records.md).
+
+A record is ``{"board": 7, "deal": "N:...", "edition": "2017", "mode": "strict",
+"actions": [...]}``; each action is an object with the acting ``seat`` and one of ``call``,
+``card``, ``claim``, ``concede``, ``accept_claim`` or ``reject_claim``. :func:`run_record`
+replays the actions through a :class:`~dupbridge.core.table.Table` and stops at the first one
+refused; :func:`state_json` describes the resulting state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dupbridge.core.boards import Board, dealer_of, vulnerability_of
+from dupbridge.core.calls import parse_call
+from dupbridge.core.cards import Card
+from dupbridge.core.deal import Deal
+from dupbridge.core.errors import ActionError, DupbridgeError, NotationError
+from dupbridge.core.lawref import LawRef
+from dupbridge.core.seats import Seat, Side, Vulnerability
+from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import _
+from dupbridge.scoring import score
+
+__all__ = ["RecordError", "RecordRun", "load_record", "run_record", "state_json"]
+
+#: The action keys a record may use, one per action object.
+ACTION_KEYS = ("call", "card", "claim", "concede", "accept_claim", "reject_claim")
+
+
+class RecordError(DupbridgeError, ValueError):
+    """A table record that cannot be read at all (not an object, no valid deal, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedAction:
+    """The first action of a record that the table refused."""
+
+    index: int
+    message: str
+    law: LawRef | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRun:
+    """A replayed record: the table after every accepted action, and the refusal if any."""
+
+    table: Table
+    error: RefusedAction | None
+
+
+def load_record(data: object) -> Table:
+    """A fresh table for the board and deal of a record (no actions applied).
+
+    Raises:
+        RecordError: naming the field that is missing or wrong.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(_("a table record must be a JSON object"))
+    number = data.get("board")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise RecordError(
+            _("field 'board' must be a board number from 1 up, not {value!r}").format(value=number)
+        )
+    deal_text = data.get("deal")
+    if not isinstance(deal_text, str):
+        raise RecordError(_("field 'deal' must be a PBN deal string like \"N:AKQ2.J3...\""))
+    try:
+        deal = Deal.from_pbn(deal_text).validated()
+        dealer = Seat.from_str(str(data["dealer"])) if "dealer" in data else dealer_of(number)
+        vulnerability = (
+            Vulnerability.from_str(str(data["vulnerability"]))
+            if "vulnerability" in data
+            else vulnerability_of(number)
+        )
+    except NotationError as error:
+        raise RecordError(_("field 'deal': {error}").format(error=error)) from None
+    edition = str(data.get("edition", "2017"))
+    mode = str(data.get("mode", "strict"))
+    try:
+        return Table(Board(number, dealer, vulnerability), deal, edition=edition, mode=mode)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+
+
+def apply_action(table: Table, action: object) -> None:
+    """Carry out one record action on ``table``.
+
+    Raises:
+        ActionError: if the table refuses it (the table is unchanged).
+        NotationError: if the action's call, card or seat is not valid notation.
+        RecordError: if the action object is malformed.
+    """
+    if not isinstance(action, Mapping):
+        raise RecordError(_("an action must be a JSON object"))
+    if "seat" not in action:
+        raise RecordError(_("the action has no 'seat'"))
+    seat = Seat.from_str(str(action["seat"]))
+    keys = [key for key in ACTION_KEYS if key in action]
+    if len(keys) != 1:
+        raise RecordError(
+            _("an action needs exactly one of {keys}; this one has {found}").format(
+                keys=", ".join(ACTION_KEYS), found=", ".join(keys) or _("none")
+            )
+        )
+    key = keys[0]
+    value = action[key]
+    if key == "call":
+        explanation = action.get("explanation")
+        table.make_call(
+            seat,
+            parse_call(str(value)),
+            alert=bool(action.get("alert", False)),
+            explanation=None if explanation is None else str(explanation),
+        )
+    elif key == "card":
+        table.play_card(seat, Card.from_str(str(value)))
+    elif key == "claim":
+        statement = action.get("statement")
+        table.claim(seat, _int_field(value, "claim"), None if statement is None else str(statement))
+    elif key == "concede":
+        table.concede(seat, None if value is True else _int_field(value, "concede"))
+    elif key == "accept_claim":
+        if value is False:
+            table.reject_claim(seat)
+        else:
+            table.accept_claim(seat)
+    elif value is False:
+        table.accept_claim(seat)
+    else:
+        table.reject_claim(seat)
+
+
+def _int_field(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(
+            _("'{name}' must be a whole number of tricks, not {value!r}").format(
+                name=name, value=value
+            )
+        )
+    return value
+
+
+def run_record(data: object) -> RecordRun:
+    """Replay a record's actions, stopping at the first refused one.
+
+    Raises:
+        RecordError: if the record itself (board, deal, actions list) cannot be read.
+    """
+    table = load_record(data)
+    assert isinstance(data, Mapping)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(_("field 'actions' must be a list"))
+    for index, action in enumerate(actions):
+        try:
+            apply_action(table, action)
+        except ActionError as error:
+            return RecordRun(table, RefusedAction(index, str(error), error.law))
+        except (NotationError, RecordError) as error:
+            return RecordRun(table, RefusedAction(index, str(error), None))
+    return RecordRun(table, None)
+
+
+def state_json(run: RecordRun) -> dict[str, Any]:
+    """The state of a replayed record as a JSON-ready dict (docs/table-records.md)."""
+    table = run.table
+    contract = table.contract
+    finished = table.phase is Phase.FINISHED
+    if table.is_passed_out:
+        contract_text: str | None = "Pass"
+    else:
+        contract_text = None if contract is None else contract.to_str(declarer=False)
+    tricks = table.tricks()
+    result: dict[str, Any] = {
+        "board": table.board.number,
+        "edition": table.edition,
+        "mode": table.mode,
+        "phase": table.phase.value,
+        "turn": None if table.turn is None else table.turn.letter,
+        "dealer": table.board.dealer.letter,
+        "vulnerability": table.board.vulnerability.value,
+        "auction": [str(call) for call in table.auction.calls],
+        "contract": contract_text,
+        "declarer": None if table.declarer is None else table.declarer.letter,
+        "legal_calls": [str(call) for call in table.legal_calls()],
+        "legal_cards": [str(card) for card in table.legal_cards()],
+        "tricks": {"NS": tricks[Side.NS], "EW": tricks[Side.EW]},
+        "result": table.result,
+        "score": None,
+        "claim": None,
+        "error": None,
+    }
+    claim = table.pending_claim
+    if claim is not None:
+        result["claim"] = {"seat": claim.seat.letter, "tricks": claim.tricks}
+    if finished:
+        result["score"] = _score_by_side(table)
+    if run.error is not None:
+        result["error"] = {
+            "action": run.error.index,
+            "message": run.error.message,
+            "law": None if run.error.law is None else run.error.law.code,
+        }
+    return result
+
+
+def _score_by_side(table: Table) -> dict[str, int]:
+    contract = table.contract
+    if contract is None or contract.declarer is None or table.result is None:
+        return {"NS": 0, "EW": 0}
+    side = contract.declarer.side
+    points = score(contract, table.result, table.board.vulnerability.is_vulnerable(side))
+    ns = points if side is Side.NS else -points
+    return {"NS": ns, "EW": -ns}
