@@ -1,0 +1,32 @@
+"""Shared fixtures: where the real public data of ../shared/data lives."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+#: ``../shared/data`` beside the repository (override with DUPBRIDGE_SHARED_DATA).
+SHARED_DATA = Path(
+    os.environ.get(
+        "DUPBRIDGE_SHARED_DATA", Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+    )
+)
+SHARED_LAWS = SHARED_DATA.parent / "laws"
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """The folder of real public bridge data; the test is skipped when it is absent."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"real data folder {SHARED_DATA} is absent")
+    return SHARED_DATA
+
+
+def shared_file(*parts: str) -> Path:
+    """A file under ../shared/data, skipping the test when it is absent."""
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"real data file {path} is absent")
+    return path
