@@ -39,6 +39,11 @@ class Strain(IntEnum):
     SPADES = 3
     NOTRUMP = 4
 
+    def __bool__(self) -> bool:
+        """Always true, although clubs has the value 0: ``if seat`` means
+        "if there is a seat", never "if it is not North"."""
+        return True
+
     @property
     def letter(self) -> str:
         """``"C" "D" "H" "S"`` or ``"NT"``."""

@@ -34,6 +34,11 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    def __bool__(self) -> bool:
+        """Always true, although clubs has the value 0: ``if seat`` means
+        "if there is a seat", never "if it is not North"."""
+        return True
+
     @property
     def letter(self) -> str:
         """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""

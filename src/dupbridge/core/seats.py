@@ -18,6 +18,11 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:
+        """Always true, although North has the value 0: ``if seat`` means
+        "if there is a seat", never "if it is not North"."""
+        return True
+
     @property
     def lho(self) -> Seat:
         """The left-hand opponent: the next player in rotation."""
@@ -84,6 +89,11 @@ class Side(IntEnum):
 
     NS = 0
     EW = 1
+
+    def __bool__(self) -> bool:
+        """Always true, although North-South has the value 0: ``if seat`` means
+        "if there is a seat", never "if it is not North"."""
+        return True
 
     @property
     def seats(self) -> tuple[Seat, Seat]:

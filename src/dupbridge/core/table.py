@@ -255,8 +255,9 @@ class Table:
             if contract is None:
                 self._phase = Phase.FINISHED
             else:
-                strain = contract.strain
-                self.play = Play(self.deal, contract.declarer or seat, strain.suit)
+                declarer = contract.declarer
+                assert declarer is not None
+                self.play = Play(self.deal, declarer, contract.strain.suit)
                 self._phase = Phase.PLAY
         self._events.extend(events)
         return tuple(events)
