@@ -68,7 +68,9 @@ class TestSufficiency:
     def test_insufficient_bid_is_refused(self) -> None:
         """Law 18C/27: a bid must supersede the last bid; the auction is unchanged."""
         auction = auction_of(Seat.N, "1H")
-        with pytest.raises(IrregularityError, match=r"insufficient bid 1C after 1H by East \(Law 27\)"):
+        with pytest.raises(
+            IrregularityError, match=r"insufficient bid 1C after 1H by East \(Law 27\)"
+        ):
             auction.add(parse_call("1C"))
         assert 1 == len(auction)
         with pytest.raises(IrregularityError):
@@ -179,7 +181,10 @@ def test_random_legal_auctions_end_properly(seed: int, dealer: Seat) -> None:
     calls: list[Call] = []
     while not auction.is_complete:
         legal = auction.legal_calls()
-        weights = [8.0 if isinstance(c, Pass) else 1.0 if isinstance(c, Double | Redouble) else 0.3 for c in legal]
+        weights = [
+            8.0 if isinstance(c, Pass) else 1.0 if isinstance(c, Double | Redouble) else 0.3
+            for c in legal
+        ]
         call = rng.choices(list(legal), weights)[0]
         auction.add(call)
         calls.append(call)

@@ -16,7 +16,9 @@ class TestSuitAndRank:
         """Law 1A: ace, king, queen, jack, ten, nine ... two."""
         assert "AKQJT98765432" == "".join(r.char for r in sorted(Rank, reverse=True))
 
-    @pytest.mark.parametrize(("rank", "honour"), [(Rank.ACE, True), (Rank.TEN, True), (Rank.NINE, False)])
+    @pytest.mark.parametrize(
+        ("rank", "honour"), [(Rank.ACE, True), (Rank.TEN, True), (Rank.NINE, False)]
+    )
     def test_honours_are_ace_to_ten(self, rank: Rank, honour: bool) -> None:
         """Definitions: honour = ace, king, queen, jack or ten (used by Laws 24 and 50B)."""
         assert honour == rank.is_honour

@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dupbridge import DEAL_COUNT, Card, Deal, DealStatus, Hand, InvalidDealError, NotationError, Seat
+from dupbridge import (
+    DEAL_COUNT,
+    Card,
+    Deal,
+    DealStatus,
+    Hand,
+    InvalidDealError,
+    NotationError,
+    Seat,
+)
 
 PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
 
@@ -56,7 +65,9 @@ class TestStatus:
     def test_every_problem_at_once(self) -> None:
         """status() reports every problem of a deal together."""
         # North has 14 cards (an extra SJ also held by East), West has 12, S3 is missing.
-        deal = Deal.from_pbn("N:AKQJ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT .6542.J432.9876")
+        deal = Deal.from_pbn(
+            "N:AKQJ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT .6542.J432.9876"
+        )
         status = deal.status()
         assert DealStatus.TOO_MANY_CARDS in status
         assert DealStatus.TOO_FEW_CARDS in status

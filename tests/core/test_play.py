@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dupbridge import Card, Deal, Hand, ImpossibleActionError, IrregularityError, Play, Seat, Side, Suit
+from dupbridge import (
+    Card,
+    Deal,
+    Hand,
+    ImpossibleActionError,
+    IrregularityError,
+    Play,
+    Seat,
+    Side,
+    Suit,
+)
 from dupbridge.core.play import trick_winner
 
 DEAL = Deal.from_pbn("N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876")

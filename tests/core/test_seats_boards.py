@@ -57,7 +57,15 @@ class TestVulnerability:
         )  # fmt: skip
         assert vul is Vulnerability.from_sides(ns, ew)
 
-    @pytest.mark.parametrize(("text", "vul"), [("Love", Vulnerability.NONE), ("-", Vulnerability.NONE), ("Both", Vulnerability.BOTH), ("E-W", Vulnerability.EW)])
+    @pytest.mark.parametrize(
+        ("text", "vul"),
+        [
+            ("Love", Vulnerability.NONE),
+            ("-", Vulnerability.NONE),
+            ("Both", Vulnerability.BOTH),
+            ("E-W", Vulnerability.EW),
+        ],
+    )
     def test_from_str(self, text: str, vul: Vulnerability) -> None:
         """PBN names and common variants are read."""
         assert vul is Vulnerability.from_str(text)

@@ -122,10 +122,10 @@ def view_for(table: Table, viewer: Seat | Role, *, spectators_see_hands: bool = 
         if leader is not None:
             current = tuple((leader.next(i), card) for i, card in enumerate(play.current_trick))
         previous = _previous_trick_for(table, viewer, sees_all)
-    is_turn = isinstance(viewer, Seat) and (
-        table.turn is viewer
-        or (table.turn is not None and table.turn is dummy and viewer is declarer)
-    )
+    # Declarer chooses dummy's cards (Law 41D); dummy himself never has a choice to make.
+    turn = table.turn
+    chooser = declarer if turn is not None and turn is dummy else turn
+    is_turn = isinstance(viewer, Seat) and chooser is viewer
     legal_calls = tuple(table.legal_calls()) if is_turn and table.phase is Phase.AUCTION else ()
     legal_cards = tuple(table.legal_cards()) if is_turn and table.phase is Phase.PLAY else ()
     auction = tuple(
