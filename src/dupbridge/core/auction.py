@@ -112,6 +112,7 @@ class Auction:
         "_last_bidder",
         "_passes",
         "_risk",
+        "_turn",
         "dealer",
     )
 
@@ -123,6 +124,7 @@ class Auction:
         self._risk = Risk.UNDOUBLED
         self._doubler: Seat | None = None
         self._passes = 0
+        self._turn: Seat | None = dealer
         # For each side and strain, the first seat of that side to bid the strain (Law 41A
         # declarer); indexed [side][strain].
         self._first_namer: list[list[Seat | None]] = [[None] * 5, [None] * 5]
@@ -142,9 +144,7 @@ class Auction:
     @property
     def turn(self) -> Seat | None:
         """The seat to call next, or None once the auction has ended."""
-        if self.is_complete:
-            return None
-        return self.dealer.next(len(self._calls))
+        return self._turn
 
     @property
     def is_complete(self) -> bool:
@@ -202,9 +202,9 @@ class Auction:
 
     def legal_calls(self) -> LegalCalls:
         """The calls the player to call may legally make now."""
-        if self.is_complete:
+        seat = self._turn
+        if seat is None:
             return LegalCalls(35, False, False, False)
-        seat = self.dealer.next(len(self._calls))
         last = self._last_bid
         first_bid = 0 if last is None else last.rank + 1
         bidder = self._last_bidder
@@ -297,11 +297,15 @@ class Auction:
 
     def _append(self, call: Call) -> None:
         """Append a call already known to be legal."""
-        seat = self.dealer.next(len(self._calls))
+        seat = self._turn
+        assert seat is not None
         self._calls.append(call)
-        if isinstance(call, Pass):
-            self._passes += 1
+        if call is PASS or isinstance(call, Pass):
+            passes = self._passes = self._passes + 1
+            complete = passes >= 3 and (self._last_bid is not None or passes >= 4)
+            self._turn = None if complete else seat.lho
             return
+        self._turn = seat.lho
         self._passes = 0
         if isinstance(call, Bid):
             self._last_bid = call

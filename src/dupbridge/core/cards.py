@@ -8,7 +8,7 @@ cheap. All 52 :class:`Card` values are created once and shared.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from dupbridge.core.errors import InvalidCardError, NotationError
@@ -144,6 +144,10 @@ class Card:
 
     suit: Suit
     rank: Rank
+    #: 0 (two of clubs) to 51 (ace of spades); derived from suit and rank.
+    index: int = field(init=False, repr=False, compare=False)
+    #: The card's bit in a hand mask, ``1 << index``.
+    bit: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
@@ -152,16 +156,9 @@ class Card:
                     suit=self.suit, rank=self.rank
                 )
             )
-
-    @property
-    def index(self) -> int:
-        """0 (two of clubs) to 51 (ace of spades)."""
-        return self.suit * 13 + self.rank - 2
-
-    @property
-    def bit(self) -> int:
-        """The card's bit in a hand mask."""
-        return 1 << (self.suit * 13 + self.rank - 2)
+        index = int(self.suit) * 13 + int(self.rank) - 2
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
 
     @classmethod
     def from_index(cls, index: int) -> Card:

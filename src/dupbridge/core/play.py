@@ -8,14 +8,14 @@ card of the suit led (44E, 44F). Cards are kept as 52-bit masks for speed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from dupbridge.core.cards import CARDS, Card, Hand, Suit, suit_mask
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.lawref import LawRef
-from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.core.seats import _LHO, SEATS, Seat, Side
 from dupbridge.i18n import _
 
 __all__ = ["LegalCards", "Play", "Trick", "trick_winner"]
@@ -69,6 +69,20 @@ class Trick:
         return (leader, leader.next(1), leader.next(2), leader.next(3))
 
 
+_RUNS: dict[int, tuple[Card, ...]] = {}
+
+
+def _suit_run(suit: int, bits: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` in a 13-bit rank mask, highest first (memoised)."""
+    key = suit << 13 | bits
+    run = _RUNS.get(key)
+    if run is None:
+        base = 13 * suit
+        run = tuple(CARDS[base + r] for r in range(12, -1, -1) if bits >> r & 1)
+        _RUNS[key] = run
+    return run
+
+
 class LegalCards:
     """The cards a seat may legally play now, as a view (``in``, ``len``, iteration, indexing).
 
@@ -77,19 +91,24 @@ class LegalCards:
 
     __slots__ = ("_list", "mask")
 
-    def __init__(self, mask: int) -> None:
+    def __init__(self, mask: int, cards: Sequence[Card] | None = None) -> None:
         self.mask = mask
-        self._list: list[Card] | None = None
+        self._list: Sequence[Card] | None = cards
 
-    def _cards(self) -> list[Card]:
+    def _cards(self) -> Sequence[Card]:
         cards = self._list
         if cards is None:
-            cards = []
             mask = self.mask
-            while mask:
-                top = mask.bit_length() - 1
-                cards.append(CARDS[top])
-                mask ^= 1 << top
+            runs = _RUNS
+            cards = []
+            for key in (
+                3 << 13 | mask >> 39,
+                2 << 13 | (mask >> 26) & 0x1FFF,
+                1 << 13 | (mask >> 13) & 0x1FFF,
+                mask & 0x1FFF,
+            ):
+                if key & 0x1FFF:
+                    cards.extend(runs.get(key) or _suit_run(key >> 13, key & 0x1FFF))
             self._list = cards
         return cards
 
@@ -103,7 +122,21 @@ class LegalCards:
         return iter(self._cards())
 
     def __getitem__(self, index: int) -> Card:
-        return self._cards()[index]
+        cards = self._list
+        if cards is not None:
+            return cards[index]
+        if index < 0:
+            return self._cards()[index]
+        mask = self.mask
+        for shift in (39, 26, 13, 0):
+            bits = (mask >> shift) & 0x1FFF
+            if bits:
+                count = bits.bit_count()
+                if index < count:
+                    key = (shift // 13) << 13 | bits
+                    return (_RUNS.get(key) or _suit_run(shift // 13, bits))[index]
+                index -= count
+        raise IndexError("legal card index out of range")
 
     def __repr__(self) -> str:
         return f"<LegalCards {' '.join(str(card) for card in self)}>"
@@ -209,9 +242,11 @@ class Play:
             return LegalCards(0)
         held = self._hands[turn]
         if self._current:
-            following = held & _SUIT_MASKS[self._current[0].suit]
-            if following:
-                return LegalCards(following)
+            suit = self._current[0].suit
+            bits = (held >> (13 * suit)) & 0x1FFF
+            if bits:  # must follow suit (Law 44C): the cards of one suit
+                key = suit << 13 | bits
+                return LegalCards(bits << (13 * suit), _RUNS.get(key) or _suit_run(suit, bits))
         return LegalCards(held)
 
     def check(self, seat: Seat, card: Card) -> None:
@@ -281,27 +316,39 @@ class Play:
         Raises:
             ImpossibleActionError, IrregularityError: see :meth:`check`; nothing changes.
         """
-        self.check(seat, card)
+        held = self._hands[seat]
+        current = self._current
+        bit = card.bit
+        if (
+            seat is not self._turn
+            or not held & bit
+            or (
+                current and card.suit is not current[0].suit and held & _SUIT_MASKS[current[0].suit]
+            )
+        ):
+            self.check(seat, card)  # raises the specific error
+            raise AssertionError("check() accepted a card play() refused")  # pragma: no cover
         return self._apply(seat, card)
 
     def _apply(self, seat: Seat, card: Card) -> Trick | None:
         """Play a card already known to be legal."""
-        bit = 1 << card.index
+        bit = card.bit
         self._hands[seat] ^= bit
         self._played[seat] |= bit
         current = self._current
         current.append(card)
         if len(current) < 4:
-            self._turn = seat.lho
+            self._turn = _LHO[seat]
             return None
-        leader = seat.lho
+        leader = _LHO[seat]
         cards = (current[0], current[1], current[2], current[3])
         winner = trick_winner(leader, cards, self.trump)
-        trick = Trick(len(self._tricks) + 1, leader, cards, winner)
-        self._tricks.append(trick)
-        self._won[winner.side] += 1
+        tricks = self._tricks
+        trick = Trick(len(tricks) + 1, leader, cards, winner)
+        tricks.append(trick)
+        self._won[winner & 1] += 1  # N and S are even, E and W odd
         self._current = []
-        self._turn = winner if len(self._tricks) < 13 else None
+        self._turn = winner if len(tricks) < 13 else None
         return trick
 
     def copy(self) -> Play:

@@ -162,10 +162,12 @@ class Table:
     @property
     def turn(self) -> Seat | None:
         """Whose turn it is to call or play (dummy's seat for dummy's cards); None otherwise."""
-        if self._phase is Phase.AUCTION:
+        phase = self._phase
+        if phase is Phase.AUCTION:
             return self.auction.turn
-        if self._phase is Phase.PLAY and self.play is not None and self._claim is None:
-            return self.play.turn
+        play = self.play
+        if phase is Phase.PLAY and play is not None and self._claim is None:
+            return play.turn
         return None
 
     @property
@@ -221,9 +223,10 @@ class Table:
 
     def legal_cards(self, seat: Seat | None = None) -> LegalCards:
         """The cards ``seat`` (default: the seat to play) may play now (none out of turn)."""
-        if self._phase is not Phase.PLAY or self.play is None or self._claim is not None:
+        play = self.play
+        if self._phase is not Phase.PLAY or play is None or self._claim is not None:
             return LegalCards(0)
-        return self.play.legal_cards(seat)
+        return play.legal_cards(seat)
 
     # --- commands -------------------------------------------------------------------------
 
@@ -241,26 +244,28 @@ class Table:
                 (39). The table is unchanged.
             ImpossibleActionError: if the board is over or a ruling is pending.
         """
-        self._require("make_call", seat)
+        if self._phase is not Phase.AUCTION:
+            self._require("make_call", seat)
         auction = self.auction
-        turn = auction.turn
-        if seat is not turn:
+        if seat is not auction.turn:
             raise self._call_out_of_rotation(seat, call)
-        auction.check(call)
-        auction._append(call)
-        events: list[Event] = [CallMade(len(self._events), seat, call, alert, explanation)]
-        if auction.is_complete:
-            contract = auction.contract
-            events.append(AuctionEnded(len(self._events) + 1, contract))
-            if contract is None:
-                self._phase = Phase.FINISHED
-            else:
-                declarer = contract.declarer
-                assert declarer is not None
-                self.play = Play(self.deal, declarer, contract.strain.suit)
-                self._phase = Phase.PLAY
-        self._events.extend(events)
-        return tuple(events)
+        auction.add(call)
+        log = self._events
+        event = CallMade(len(log), seat, call, alert, explanation)
+        log.append(event)
+        if not auction.is_complete:
+            return (event,)
+        contract = auction.contract
+        ended = AuctionEnded(len(log), contract)
+        log.append(ended)
+        if contract is None:
+            self._phase = Phase.FINISHED
+        else:
+            declarer = contract.declarer
+            assert declarer is not None
+            self.play = Play(self.deal, declarer, contract.strain.suit)
+            self._phase = Phase.PLAY
+        return (event, ended)
 
     def play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
         """Play ``card`` from ``seat``'s hand (dummy's seat for dummy's cards).
@@ -274,17 +279,21 @@ class Table:
             ImpossibleActionError: a card the seat does not hold, play after the board ended
                 or while a claim is pending.
         """
-        self._require("play_card", seat, card=card)
         play = self.play
+        if self._phase is not Phase.PLAY or self._claim is not None or play is None:
+            self._require("play_card", seat, card=card)
         assert play is not None
-        play.check(seat, card)
-        trick = play._apply(seat, card)
-        events: list[Event] = [CardPlayed(len(self._events), seat, card)]
-        if trick is not None:
-            events.append(TrickCompleted(len(self._events) + 1, trick))
-            if play.is_complete:
-                self._finish(events, play.declarer_tricks, "played")
-        self._events.extend(events)
+        trick = play.play(seat, card)
+        log = self._events
+        event = CardPlayed(len(log), seat, card)
+        log.append(event)
+        if trick is None:
+            return (event,)
+        events: list[Event] = [event, TrickCompleted(len(log), trick)]
+        log.append(events[1])
+        if play.is_complete:
+            self._finish(events, play.declarer_tricks, "played")
+            log.append(events[-1])
         return tuple(events)
 
     def claim(self, seat: Seat, tricks: int, statement: str | None = None) -> tuple[Event, ...]:
@@ -522,10 +531,12 @@ class Table:
         return won, won + remaining
 
     def _finish(self, events: list[Event], declarer_tricks: int, how: str) -> None:
-        """End play with ``declarer_tricks`` for declarer's side."""
+        """End play with ``declarer_tricks`` for declarer's side; ``events`` (not yet in the
+        log unless already appended) receives the PlayEnded event."""
         self._result = declarer_tricks
         self._phase = Phase.FINISHED
-        events.append(PlayEnded(len(self._events) + len(events), declarer_tricks, how))
+        unlogged = sum(1 for event in events if event.seq >= len(self._events))
+        events.append(PlayEnded(len(self._events) + unlogged, declarer_tricks, how))
 
     def _call_out_of_rotation(self, seat: Seat, call: Call) -> IrregularityError:
         law = _LAW_30 if isinstance(call, Pass) else _LAW_31 if isinstance(call, Bid) else _LAW_32
