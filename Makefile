@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck importlint pytest catalogs bench clean
+.PHONY: run test lint typecheck importlint pytest catalogs messages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,20 @@ importlint: $(TSTAMP)
 
 pytest: $(TSTAMP)
 	$(BIN)/python -m pytest -q
+
+## make messages: extract every translatable string and merge it into the catalogs.
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output \
+		--project dupbridge -o src/dupbridge/i18n/locales/dupbridge.pot src
+	for lang in pl sv lv et ru; do \
+		if [ -f src/dupbridge/i18n/locales/$$lang/LC_MESSAGES/dupbridge.po ]; then \
+			$(BIN)/pybabel update -D dupbridge -l $$lang -i src/dupbridge/i18n/locales/dupbridge.pot \
+				-d src/dupbridge/i18n/locales --no-fuzzy-matching; \
+		else \
+			$(BIN)/pybabel init -D dupbridge -l $$lang -i src/dupbridge/i18n/locales/dupbridge.pot \
+				-d src/dupbridge/i18n/locales; \
+		fi; \
+	done
 
 bench: $(STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum, IntEnum
 
 from dupbridge.core.errors import NotationError
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 
 __all__ = ["SEATS", "Seat", "Side", "Vulnerability"]
 
@@ -77,7 +77,7 @@ SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
 _LHO = (Seat.E, Seat.S, Seat.W, Seat.N)
 _RHO = (Seat.W, Seat.N, Seat.E, Seat.S)
 _PARTNER = (Seat.S, Seat.W, Seat.N, Seat.E)
-_TITLES = ("North", "East", "South", "West")
+_TITLES = (N_("North"), N_("East"), N_("South"), N_("West"))
 _SEAT_NAMES = {
     "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W,
     "NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W,
