@@ -1,0 +1,1007 @@
+"""The checks of one PBN game, run when the reader finishes it.
+
+Tag values are checked against their notation; the Auction against the Laws (calls in
+rotation from the dealer, Law 17; sufficient bids, Laws 18 and 27; doubles and redoubles,
+Law 19; the end of the auction, Law 22); the Play against the deal and the Laws (the opening
+lead by declarer's left-hand opponent, Law 41A; following suit, Law 44C; the winner of a trick
+leads to the next, Law 44G); Contract, Declarer and Result against the auction and play;
+notes against their references; tables against their column specifications and sort order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from typing import Protocol
+
+from dupbridge.core.auction import Auction
+from dupbridge.core.calls import Bid, Call, Pass
+from dupbridge.core.cards import Card, suit_mask
+from dupbridge.core.errors import ActionError
+from dupbridge.core.play import trick_winner
+from dupbridge.core.seats import SEATS, Seat, Vulnerability
+from dupbridge.formats._pbn_game import Game, Tag, is_table_tag
+from dupbridge.formats._pbn_values import (
+    CALL_VARIANTS,
+    CALLS,
+    CARD_TOKENS,
+    KNOWN_TAGS,
+    MANDATORY_TAGS,
+    SUFFIXES,
+    PbnValueError,
+    parse_columns,
+    parse_contract,
+    parse_deal,
+    parse_result,
+    parse_seat,
+    parse_side_values,
+    parse_vulnerability,
+)
+from dupbridge.i18n import _
+
+__all__ = ["check_game"]
+
+
+class Report(Protocol):
+    """Where the checks report: line, column, message, and whether it is a warning."""
+
+    def __call__(self, line: int, column: int, message: str, warning: bool = False) -> None:
+        """Record one problem."""
+
+
+#: Finds the column of the ``index``-th token of a line (cells if ``table``).
+Locate = Callable[[int, int, bool], int]
+
+_DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+_TIME = re.compile(r"\d\d:\d\d:\d\d")
+_ROUND = re.compile(r"\d+(?:\.[A-Za-z0-9]+)*")
+_RUBBER = re.compile(r"(?:(NS|EW) +)?\d+ *\/ *\d+(?: +(NS|EW) +\d+ *\/ *\d+)? *")
+_NOTE = re.compile(r"(\d+):(.*)", re.DOTALL)
+_HIDDEN = re.compile(r"[NESW]*")
+_DD = re.compile(r"[0-9A-Da-d]{20}")
+_SCORING = frozenset(
+    s.upper()
+    for s in (
+        "MP", "MatchPoints", "MP1", "MP2", "OldMP", "EMP", "IMP", "IMP_1948", "IMP_1961",
+        "Cross", "Cross-IMP", "Butler", "Mean", "Mitchell2", "BAM", "Instant", "Rubber",
+        "Chicago", "Cavendish", "TotalPoints", "Pairs", "Teams", "Individual", "Swiss",
+        "Exclaim", "Ximp", "BAM_1", "VP",
+    )
+)  # fmt: skip
+_COMPETITION = frozenset({"INDIVIDUALS", "PAIRS", "TEAMS", "CHICAGO", "CAVENDISH", "RUBBER"})
+_MODE = frozenset(
+    {"EM", "EMB", "EMAIL", "IBS", "IB", "OKB", "TABLE", "TC", "TEL", "INTERNET", "LIVE", "FTF"}
+)
+_PLAYER_TYPE = frozenset({"HUMAN", "PROGRAM", "COMPUTER"})
+
+
+def check_game(game: Game, report: Report, locate: Locate, export: bool) -> None:
+    """Check ``game`` and report every problem found (see the module docstring)."""
+    tags: dict[str, Tag] = {}
+    for tag in game.tags:
+        tags.setdefault(tag.name, tag)
+        if tag.name not in KNOWN_TAGS and tag.line:
+            report(
+                tag.line,
+                max(tag.column - len(tag.name) - 2, 1),
+                _("unknown tag {name}: kept as it is").format(name=tag.name),
+                True,
+            )
+        _check_value(tag, report)
+    if export:
+        _check_export_order(game, report)
+    _check_dependencies(tags, report)
+    _check_auction(game, tags, report, locate, export)
+    _check_play(game, tags, report, locate, export)
+    _check_notes(game, report)
+    _check_rubber(tags, report)
+    for tag in game.tags:
+        if is_table_tag(tag.name) and tag.section:
+            _check_table_order(tag, report, locate)
+
+
+# --- tag values ---------------------------------------------------------------------------
+
+
+def _check_value(tag: Tag, report: Report) -> None:
+    name = tag.name
+    value = tag.value
+    check = _VALUE_CHECKS.get(name)
+    if check is None:
+        return
+    try:
+        message = check(value)
+    except PbnValueError as error:
+        message = str(error)
+    if message:
+        warning = message.startswith("~")
+        report(
+            tag.line or 1,
+            tag.column or 1,
+            _("tag {name}: {message}").format(name=name, message=message.lstrip("~")),
+            warning,
+        )
+
+
+def _date(value: str) -> str | None:
+    if value in ("", "?") or _DATE.fullmatch(value):
+        return None
+    return _("{value!r} is not a date YYYY.MM.DD (? for unknown digits)").format(value=value)
+
+
+def _time(value: str) -> str | None:
+    if value in ("", "?") or _TIME.fullmatch(value):
+        return None
+    return "~" + _("{value!r} is not a time HH:MM:SS").format(value=value)
+
+
+def _board(value: str) -> str | None:
+    if value in ("", "?") or (value.isdigit() and int(value) > 0):
+        return None
+    return _("{value!r} is not a board number").format(value=value)
+
+
+def _round(value: str) -> str | None:
+    if value in ("", "?") or _ROUND.fullmatch(value):
+        return None
+    return "~" + _("{value!r} is not a round number").format(value=value)
+
+
+def _seat(value: str) -> str | None:
+    parse_seat(value)
+    return None
+
+
+def _declarer(value: str) -> str | None:
+    parse_seat(value.removeprefix("^"), "declarer")
+    if value == "^":
+        return _("'^' must be followed by the declarer's seat")
+    return None
+
+
+def _vulnerable(value: str) -> str | None:
+    parse_vulnerability(value)
+    return None
+
+
+def _deal(value: str) -> str | None:
+    parse_deal(value)
+    return None
+
+
+def _contract(value: str) -> str | None:
+    parse_contract(value)
+    return None
+
+
+def _result(value: str) -> str | None:
+    parse_result(value)
+    return None
+
+
+def _scoring(value: str) -> str | None:
+    if value in ("", "?"):
+        return None
+    for part in value.split(";"):
+        if not part.strip():
+            return _("{value!r} has an empty scoring method").format(value=value)
+        if part.strip().upper() not in _SCORING:
+            return "~" + _("unknown scoring method {part!r}").format(part=part)
+    return None
+
+
+def _score(value: str) -> str | None:
+    parse_side_values(value, integer=True)
+    return None
+
+
+def _number(value: str) -> str | None:
+    parse_side_values(value)
+    return None
+
+
+def _percentage(value: str) -> str | None:
+    for score in parse_side_values(value, non_negative=True):
+        if score.value > 100:
+            return _("{value!r}: a percentage is at most 100").format(value=value)
+    return None
+
+
+def _optimum(value: str) -> str | None:
+    parse_side_values(value, integer=True, need_side=True)
+    return None
+
+
+def _rubber(value: str) -> str | None:
+    if value in ("", "?") or _RUBBER.fullmatch(value):
+        return None
+    return _("{value!r} is not a rubber score (above/below the line: 300/40)").format(value=value)
+
+
+def _hidden(value: str) -> str | None:
+    if _HIDDEN.fullmatch(value):
+        return None
+    return _("{value!r} must list the hidden seats (letters N, E, S, W)").format(value=value)
+
+
+def _dd(value: str) -> str | None:
+    if value in ("", "?") or _DD.fullmatch(value):
+        return None
+    return _(
+        "{value!r} is not 20 hexadecimal digits of tricks (N, S, E, W by NT, S, H, D, C)"
+    ).format(value=value)
+
+
+def _one_of(choices: frozenset[str]) -> Callable[[str], str | None]:
+    def check(value: str) -> str | None:
+        if value in ("", "?") or value.upper() in choices:
+            return None
+        return "~" + _("unusual value {value!r}").format(value=value)
+
+    return check
+
+
+def _par(value: str) -> str | None:
+    if value in ("", "?") or value[:3] in ("NS ", "EW "):
+        return None
+    return "~" + _("{value!r} should start with the side, NS or EW").format(value=value)
+
+
+def _yes_no(value: str) -> str | None:
+    if value in ("", "?", "Yes", "No"):
+        return None
+    return "~" + _("{value!r} should be Yes or No").format(value=value)
+
+
+_VALUE_CHECKS: dict[str, Callable[[str], str | None]] = {
+    "Date": _date,
+    "EventDate": _date,
+    "UTCDate": _date,
+    "Time": _time,
+    "UTCTime": _time,
+    "Board": _board,
+    "Round": _round,
+    "Dealer": _seat,
+    "Declarer": _declarer,
+    "Vulnerable": _vulnerable,
+    "Deal": _deal,
+    "Contract": _contract,
+    "Result": _result,
+    "Scoring": _scoring,
+    "Score": _score,
+    "ScoreIMP": _number,
+    "ScoreMP": _number,
+    "ScorePercentage": _percentage,
+    "ScoreRubber": _rubber,
+    "OptimumScore": _optimum,
+    "ParContract": _par,
+    "DoubleDummyTricks": _dd,
+    "Hidden": _hidden,
+    "Competition": _one_of(_COMPETITION),
+    "Mode": _one_of(_MODE),
+    "WestType": _one_of(_PLAYER_TYPE),
+    "NorthType": _one_of(_PLAYER_TYPE),
+    "EastType": _one_of(_PLAYER_TYPE),
+    "SouthType": _one_of(_PLAYER_TYPE),
+    "FrenchMP": _yes_no,
+}
+
+
+def _check_export_order(game: Game, report: Report) -> None:
+    positions = [MANDATORY_TAGS.index(tag.name) for tag in game.tags if tag.name in MANDATORY_TAGS]
+    names = {tag.name for tag in game.tags}
+    missing = [name for name in MANDATORY_TAGS if name not in names]
+    first = game.tags[0]
+    if missing:
+        report(
+            game.line or first.line or 1,
+            1,
+            _("export format needs every tag of the mandatory set; missing: {names}").format(
+                names=", ".join(missing)
+            ),
+        )
+    if positions != sorted(positions):
+        report(
+            game.line or first.line or 1,
+            1,
+            _("export format puts the mandatory tags first, in the standard's order"),
+        )
+
+
+def _check_dependencies(tags: dict[str, Tag], report: Report) -> None:
+    auction = tags.get("Auction")
+    if auction is not None and _unknown(tags.get("Dealer")):
+        report(auction.line or 1, auction.column or 1, _("the Auction needs the Dealer tag"))
+    play = tags.get("Play")
+    if play is not None:
+        if _unknown(tags.get("Deal")):
+            report(play.line or 1, play.column or 1, _("the Play needs the Deal tag"))
+        contract = tags.get("Contract")
+        if _unknown(contract):
+            report(play.line or 1, play.column or 1, _("the Play needs the Contract tag"))
+        else:
+            assert contract is not None
+            try:
+                value = parse_contract(contract.value)
+            except PbnValueError:
+                value = None
+            if value is not None and value.level is not None and _unknown(tags.get("Declarer")):
+                report(play.line or 1, play.column or 1, _("the Play needs the Declarer tag"))
+    result = tags.get("Result")
+    if result is not None and result.value not in ("", "?"):
+        contract = tags.get("Contract")
+        declarer = tags.get("Declarer")
+        passed = contract is not None and contract.value.upper() == "PASS"
+        if passed or (declarer is not None and declarer.value == ""):
+            report(
+                result.line or 1,
+                result.column or 1,
+                _("a board with no declarer (passed out) has no Result"),
+            )
+
+
+def _unknown(tag: Tag | None) -> bool:
+    return tag is None or tag.value in ("", "?")
+
+
+# --- sections -----------------------------------------------------------------------------
+
+
+class _Token:
+    """A section token with where it is."""
+
+    __slots__ = ("index", "line", "text")
+
+    def __init__(self, text: str, line: int, index: int) -> None:
+        self.text = text
+        self.line = line
+        self.index = index
+
+
+def _tokens(tag: Tag) -> list[_Token]:
+    tokens: list[_Token] = []
+    for row, line in zip(tag.section, tag.rows_at or (0,) * len(tag.section), strict=True):
+        tokens.extend(_Token(text, line, index) for index, text in enumerate(row))
+    return tokens
+
+
+class _Unit:
+    """A call or card with its annotations and irregularity marks."""
+
+    __slots__ = ("marks", "note", "notes", "token", "tokens")
+
+    def __init__(self, token: _Token, marks: list[_Token]) -> None:
+        self.token = token
+        self.marks = marks
+        self.tokens: list[_Token] = []
+        self.note: int | None = None
+        self.notes: list[tuple[int, _Token]] = []
+
+
+def _units(
+    tag: Tag, report: Report, locate: Locate, what: str, *, plus_is_unit: bool = False
+) -> tuple[list[_Unit], _Token | None]:
+    """Group a section into units; check annotations. Returns the units and the end mark."""
+
+    def at(token: _Token) -> tuple[int, int]:
+        return token.line or tag.line or 1, locate(token.line, token.index, False)
+
+    units: list[_Unit] = []
+    marks: list[_Token] = []
+    end: _Token | None = None
+    for token in _tokens(tag):
+        text = token.text
+        first = text[0]
+        if first == "^" and text != "^S":
+            if len(text) != 2 or text[1] not in ("I", "R", "L"):
+                report(*at(token), _("{text!r} is not an irregularity mark").format(text=text))
+            if marks:
+                report(*at(token), _("two irregularity marks on one {what}").format(what=what))
+            marks.append(token)
+            continue
+        if first in "=$!?":
+            if not units:
+                report(*at(token), _("{text!r} annotates nothing").format(text=text))
+                continue
+            _annotate(units[-1], token, report, at, what)
+            continue
+        if end is not None:
+            if end.text == "+":
+                report(
+                    *at(token),
+                    _("{text!r} after '+' (the rest is to be continued)").format(text=text),
+                )
+            continue
+        if text == "*" or (text == "+" and not plus_is_unit):
+            end = token
+            if marks:
+                report(
+                    *at(marks[0]), _("an irregularity mark must precede a {what}").format(what=what)
+                )
+                marks = []
+            continue
+        units.append(_Unit(token, marks))
+        marks = []
+    return units, end
+
+
+def _annotate(
+    unit: _Unit, token: _Token, report: Report, at: Callable[[_Token], tuple[int, int]], what: str
+) -> None:
+    """Check one annotation: a note =n=, a suffix (! ? !! ?? !? ?!) or a NAG $n.
+
+    Suffixes and NAGs $1-$9 assess the call or card (a call takes $1-$6 only): one
+    assessment at most. Any other NAG ($0, $10-$255) comments on it: one such NAG at most.
+    """
+    text = token.text
+    kinds = {_annotation_kind(other.text) for other in unit.tokens}
+    kind = _annotation_kind(text)
+    if text[0] == "=":
+        body = text[1:-1] if len(text) > 1 and text.endswith("=") else ""
+        if not body.isdigit() or not 1 <= int(body) <= 32:
+            report(*at(token), _("{text!r} is not a note reference =1= to =32=").format(text=text))
+            return
+        if kind in kinds:
+            report(*at(token), _("a {what} has one note at most").format(what=what))
+            return
+        unit.note = int(body)
+        unit.notes.append((int(body), token))
+    elif text[0] == "$":
+        body = text[1:]
+        if not body.isdigit():
+            report(*at(token), _("{text!r}: a NAG is $ and a number").format(text=text))
+            return
+        if int(body) > 255:
+            report(*at(token), _("{text!r}: NAGs go from $0 to $255").format(text=text))
+            return
+        if what == _("call") and 7 <= int(body) <= 9:
+            report(*at(token), _("{text!r}: NAGs $7-$9 assess cards, not calls").format(text=text))
+            return
+    elif text not in SUFFIXES:
+        report(*at(token), _("{text!r} is not a suffix (! ? !! ?? !? ?!)").format(text=text))
+        return
+    if kind in kinds and kind != "note":
+        report(
+            *at(token),
+            _("a {what} has one assessment (suffix or NAG $1-$9) at most").format(what=what)
+            if kind == "assessment"
+            else _("a {what} has one NAG at most").format(what=what),
+        )
+        return
+    unit.tokens.append(token)
+
+
+def _annotation_kind(text: str) -> str:
+    if text[0] == "=":
+        return "note"
+    if text[0] == "$":
+        return "assessment" if text[1:].isdigit() and 1 <= int(text[1:]) <= 9 else "nag"
+    return "assessment"
+
+
+def _check_auction(
+    game: Game, tags: dict[str, Tag], report: Report, locate: Locate, export: bool
+) -> None:
+    tag = tags.get("Auction")
+    if tag is None:
+        return
+    try:
+        first = parse_seat(tag.value, "seat")
+    except PbnValueError as error:
+        report(tag.line or 1, tag.column or 1, _("tag Auction: {error}").format(error=error))
+        return
+    what = _("call")
+    units, end = _units(tag, report, locate, what)
+
+    def at(token: _Token) -> tuple[int, int]:
+        return token.line or tag.line or 1, locate(token.line, token.index, False)
+
+    if export:
+        _check_rows(tag, report, 4, _("export format writes four calls to a line"))
+    calls: list[tuple[Call | None, _Unit]] = []
+    irregular = False
+    for unit in units:
+        text = unit.token.text
+        if unit.marks or text == "^S":
+            irregular = True
+        if text in {"-", "^S"}:
+            calls.append((None, unit))
+            continue
+        if text.upper() == "AP":
+            calls.append((None, unit))
+            continue
+        call = CALLS.get(text)
+        if call is None:
+            call = CALL_VARIANTS.get(text)
+            if call is None:
+                report(
+                    *at(unit.token),
+                    _("{text!r} is not a call (Pass, X, XX, AP or a bid like 1NT)").format(
+                        text=text
+                    ),
+                )
+                return
+            report(
+                *at(unit.token), _("{text!r} is written {call} in PBN").format(text=text, call=call)
+            )
+        calls.append((call, unit))
+    dealer = game.dealer
+    if dealer is None or first is None:
+        return
+    if irregular:
+        _check_irregular_auction(calls, report, at)
+        return
+    auction = Auction(dealer)
+    offset = (dealer - first) % 4
+    for position, (call, unit) in enumerate(calls):
+        text = unit.token.text
+        if position < offset:
+            if text != "-":
+                report(
+                    *at(unit.token),
+                    _(
+                        "the dealer, {dealer}, makes the first call; write - for each seat before"
+                    ).format(dealer=dealer.title),
+                )
+                return
+            continue
+        if text == "-":
+            report(*at(unit.token), _("'-' (no call) is only for the seats before the dealer"))
+            return
+        if text.upper() == "AP":
+            if auction.is_complete:
+                report(*at(unit.token), _("AP after the auction has ended (Law 39)"))
+            while not auction.is_complete:
+                auction.add(Pass())
+            if position != len(calls) - 1:
+                report(*at(calls[position + 1][1].token), _("a call after AP (all pass)"))
+            break
+        assert call is not None
+        try:
+            auction.add(call)
+        except ActionError as error:
+            report(*at(unit.token), str(error))
+            return
+    _check_contract(game, tags, auction, report, end)
+
+
+def _check_irregular_auction(
+    calls: list[tuple[Call | None, _Unit]],
+    report: Report,
+    at: Callable[[_Token], tuple[int, int]],
+) -> None:
+    highest: Bid | None = None
+    for call, unit in calls:
+        marked = any(mark.text == "^I" for mark in unit.marks)
+        if isinstance(call, Bid):
+            sufficient = call.supersedes(highest)
+            if marked and sufficient:
+                report(
+                    *at(unit.token),
+                    _("{bid} is marked insufficient (^I) but is sufficient (Law 27)").format(
+                        bid=call
+                    ),
+                )
+            if sufficient:
+                highest = call
+        elif marked:
+            report(*at(unit.token), _("only a bid can be insufficient (^I)"))
+
+
+def _check_contract(
+    game: Game, tags: dict[str, Tag], auction: Auction, report: Report, end: _Token | None
+) -> None:
+    if not auction.is_complete:
+        return
+    contract_tag = tags.get("Contract")
+    declarer_tag = tags.get("Declarer")
+    final = auction.contract
+    if contract_tag is not None and contract_tag.value not in ("", "?"):
+        try:
+            value = parse_contract(contract_tag.value)
+        except PbnValueError:
+            value = None
+        line, column = contract_tag.line or 1, contract_tag.column or 1
+        if value is not None:
+            if final is None and not value.passed_out:
+                report(
+                    line,
+                    column,
+                    _("the auction was passed out (Law 22B), not {contract}").format(
+                        contract=contract_tag.value
+                    ),
+                )
+            elif final is not None and value.passed_out:
+                report(
+                    line,
+                    column,
+                    _("the auction ends in {contract}, not Pass").format(
+                        contract=final.to_str(declarer=False)
+                    ),
+                )
+            elif final is not None and (value.level, value.strain) != (final.level, final.strain):
+                report(
+                    line,
+                    column,
+                    _("the auction ends in {contract}, not {given}").format(
+                        contract=final.to_str(declarer=False), given=contract_tag.value
+                    ),
+                )
+            elif final is not None and value.risk is not final.risk:
+                report(
+                    line,
+                    column,
+                    _("the auction ends in {contract}, not {given} (Law 19)").format(
+                        contract=final.to_str(declarer=False), given=contract_tag.value
+                    ),
+                )
+    if declarer_tag is not None and declarer_tag.value not in ("", "?") and final is not None:
+        written = declarer_tag.value
+        try:
+            seat = parse_seat(written.removeprefix("^"), "declarer")
+        except PbnValueError:
+            return
+        line, column = declarer_tag.line or 1, declarer_tag.column or 1
+        if written.startswith("^"):
+            if seat is final.declarer:
+                report(
+                    line,
+                    column,
+                    _(
+                        "{seat} is marked an irregular declarer (^) but the "
+                        "auction makes {seat} declarer"
+                    ).format(seat=written[1:]),
+                )
+        elif seat is not final.declarer and final.declarer is not None:
+            report(
+                line,
+                column,
+                _("the auction makes {seat} declarer, not {given} (Law 22A)").format(
+                    seat=final.declarer.letter, given=written
+                ),
+            )
+
+
+def _check_rows(tag: Tag, report: Report, most: int, message: str) -> None:
+    for row, line in zip(tag.section, tag.rows_at, strict=False):
+        units = [t for t in row if t[0] not in "=$!?^" or t == "^S"]
+        if len(units) > most:
+            report(line, 1, message)
+
+
+def _check_play(
+    game: Game, tags: dict[str, Tag], report: Report, locate: Locate, export: bool
+) -> None:
+    tag = tags.get("Play")
+    if tag is None:
+        return
+    try:
+        first = parse_seat(tag.value, "seat")
+    except PbnValueError as error:
+        report(tag.line or 1, tag.column or 1, _("tag Play: {error}").format(error=error))
+        return
+    units, _end = _units(tag, report, locate, _("card"), plus_is_unit=True)
+
+    def at(token: _Token) -> tuple[int, int]:
+        return token.line or tag.line or 1, locate(token.line, token.index, False)
+
+    if export:
+        _check_rows(tag, report, 4, _("export format writes one trick (four cards) to a line"))
+    cards: list[Card | None] = []
+    for unit in units:
+        text = unit.token.text
+        if text in ("-", "+"):
+            cards.append(None)
+            continue
+        card = CARD_TOKENS.get(text)
+        if card is None:
+            report(*at(unit.token), _card_problem(text))
+            return
+        cards.append(card)
+    if first is None:
+        return
+    declarer = game.declarer
+    value = game.contract_value
+    if declarer is not None and first is not declarer.lho and value is not None:
+        report(
+            tag.line or 1,
+            tag.column or 1,
+            _("the opening lead is made by {seat}, declarer's left-hand opponent (Law 41A)").format(
+                seat=declarer.lho.letter
+            ),
+        )
+        return
+    if len(units) > 52:
+        report(*at(units[52].token), _("more than thirteen tricks are given"))
+        return
+    _follow_play(game=game, tag=tag, first=first, units=units, cards=cards, report=report, at=at)
+
+
+def _follow_play(
+    *,
+    game: Game,
+    tag: Tag,
+    first: Seat,
+    units: list[_Unit],
+    cards: list[Card | None],
+    report: Report,
+    at: Callable[[_Token], tuple[int, int]],
+) -> None:
+    """Play the cards trick by trick (Laws 44C, 44G) and check the Result against them."""
+    value = game.contract_value
+    deal = game.deal_value
+    trump = None if value is None or value.strain is None else value.strain.suit
+    known = set(deal.known) if deal is not None else set()
+    hands = [deal.deal[seat].mask for seat in SEATS] if deal is not None else [0, 0, 0, 0]
+    size = len(deal.deal[deal.known[0]]) if deal is not None else 13
+    leader: Seat | None = first
+    won = [0, 0]
+    tricks = 0
+    plus = False
+    for start in range(0, len(units), 4):
+        row_units = units[start : start + 4]
+        row = cards[start : start + 4]
+        if leader is None or plus:
+            if plus:
+                report(
+                    *at(row_units[0].token),
+                    _("{text!r} after '+' (the rest is to be continued)").format(
+                        text=row_units[0].token.text
+                    ),
+                )
+            return
+        played: list[Card] = []
+        complete = len(row) == 4
+        for k in range(4):
+            position = (leader - first + k) % 4
+            if position >= len(row):
+                complete = False
+                continue
+            unit = row_units[position]
+            card = row[position]
+            text = unit.token.text
+            if text == "+":
+                if plus:
+                    report(*at(unit.token), _("'+' twice: the play is continued once"))
+                plus = True
+                complete = False
+                continue
+            if card is None:
+                complete = False
+                continue
+            if plus:
+                report(
+                    *at(unit.token),
+                    _("{text!r} after '+' (the rest is to be continued)").format(text=text),
+                )
+                return
+            seat = first.next(position)
+            _check_card(
+                seat=seat,
+                card=card,
+                unit=unit,
+                k=k,
+                played=played,
+                hands=hands,
+                known=seat in known,
+                report=report,
+                at=at,
+            )
+            hands[seat] &= ~card.bit
+            if complete:
+                played.append(card)
+        if not complete or len(played) < 4:
+            leader = None
+            continue
+        winner = trick_winner(leader, (played[0], played[1], played[2], played[3]), trump)
+        won[winner.side] += 1
+        tricks += 1
+        leader = winner
+    declarer = game.declarer
+    result_tag = game.tag("Result")
+    result = game.result_value
+    if declarer is None or tricks != size or size != 13 or result_tag is None or result is None:
+        return
+    taken = won[declarer.side]
+    declared = game.result
+    if not result.irregular and declared is not None and declared != taken:
+        report(
+            result_tag.line or 1,
+            result_tag.column or 1,
+            _("Result {given} but declarer's side took {taken} tricks in the play").format(
+                given=result_tag.value, taken=taken
+            ),
+        )
+
+
+def _check_card(
+    *,
+    seat: Seat,
+    card: Card,
+    unit: _Unit,
+    k: int,
+    played: list[Card],
+    hands: list[int],
+    known: bool,
+    report: Report,
+    at: Callable[[_Token], tuple[int, int]],
+) -> None:
+    marks = {mark.text for mark in unit.marks}
+    revoke = "^R" in marks
+    if known:
+        if not hands[seat] >> card.index & 1:
+            report(
+                *at(unit.token),
+                _("{seat} does not hold {card} now").format(seat=seat.title, card=card),
+            )
+            return
+        if k > 0 and played:
+            led = played[0].suit
+            revoke = card.suit is not led and bool(hands[seat] & suit_mask(led))
+    if revoke and "^R" not in marks:
+        report(
+            *at(unit.token),
+            _(
+                "{seat} revokes with {card}: it holds a card of the suit led "
+                "(Law 44C); mark a revoke ^R"
+            ).format(seat=seat.title, card=card),
+        )
+    elif "^R" in marks and not revoke:
+        report(
+            *at(unit.token),
+            _("{card} is marked a revoke (^R) but {seat} did not fail to follow suit").format(
+                seat=seat.title, card=card
+            ),
+        )
+    if "^L" in marks and k == 0:
+        report(
+            *at(unit.token),
+            _("{card} is marked a lead out of turn (^L) but {seat} was on lead").format(
+                seat=seat.title, card=card
+            ),
+        )
+
+
+def _card_problem(text: str) -> str:
+    if len(text) == 2 and text[0] in "SHDC":
+        return _("{text!r} is not a card: {rank!r} is no rank (AKQJT98765432)").format(
+            text=text, rank=text[1]
+        )
+    if len(text) == 2 and text[1] in "AKQJT98765432":
+        return _("{text!r} is not a card: {suit!r} is no suit (S, H, D, C)").format(
+            text=text, suit=text[0]
+        )
+    return _("{text!r} is not a card (a suit S H D C and a rank: SA, H7)").format(text=text)
+
+
+def _check_notes(game: Game, report: Report) -> None:
+    refs: dict[str, dict[int, tuple[int, int]]] = {"Auction": {}, "Play": {}}
+    for name in ("Auction", "Play"):
+        tag = game.tag(name)
+        if tag is None:
+            continue
+        for row, line in zip(tag.section, tag.rows_at or (0,) * len(tag.section), strict=True):
+            for text in row:
+                if text.startswith("=") and text.endswith("=") and text[1:-1].isdigit():
+                    refs[name].setdefault(int(text[1:-1]), (line or tag.line or 1, 1))
+    given: dict[str, dict[int, Tag]] = {"Auction": {}, "Play": {}}
+    current: str | None = None
+    for tag in game.tags:
+        if tag.name in ("Auction", "Play"):
+            current = tag.name
+            continue
+        if tag.name != "Note":
+            continue
+        match = _NOTE.fullmatch(tag.value)
+        line, column = tag.line or 1, tag.column or 1
+        if match is None:
+            report(line, column, _("a Note is its number, a colon and its text (1:forcing)"))
+            continue
+        number = int(match.group(1))
+        if not 1 <= number <= 32:
+            report(line, column, _("note {n}: notes are numbered 1 to 32").format(n=number))
+            continue
+        if current is None:
+            continue
+        if number in given[current]:
+            report(line, column, _("note {n} is given twice").format(n=number))
+            continue
+        given[current][number] = tag
+    for name in ("Auction", "Play"):
+        for number, (line, column) in refs[name].items():
+            if number not in given[name]:
+                report(
+                    line,
+                    column,
+                    _("=({n})= has no Note {n} after the {section}")
+                    .format(n=number, section=name)
+                    .replace("=(", "=")
+                    .replace(")=", "="),
+                )
+        for number, tag in given[name].items():
+            if number not in refs[name]:
+                report(
+                    tag.line or 1,
+                    tag.column or 1,
+                    _("note {n} is not referred to in the {section}").format(
+                        n=number, section=name
+                    ),
+                    True,
+                )
+
+
+def _check_rubber(tags: dict[str, Tag], report: Report) -> None:
+    history = tags.get("ScoreRubberHistory")
+    vulnerable = tags.get("Vulnerable")
+    if history is None or vulnerable is None:
+        return
+    try:
+        vul = parse_vulnerability(vulnerable.value)
+    except PbnValueError:
+        return
+    match = re.fullmatch(r"NS ([\d ]+)/([\d ]+) EW ([\d ]+)/([\d ]+)", history.value.strip())
+    if match is None:
+        report(
+            history.line or 1,
+            history.column or 1,
+            _(
+                "tag ScoreRubberHistory: {value!r} is not NS above below / games EW above "
+                "below / games"
+            ).format(value=history.value),
+        )
+        return
+    games = [[int(n) for n in match.group(i).split()] for i in (2, 4)]
+    vul_ns = sum(score >= 100 for score in games[0][:-1]) > 0 if games[0] else False
+    vul_ew = sum(score >= 100 for score in games[1][:-1]) > 0 if games[1] else False
+    implied = Vulnerability.from_sides(vul_ns, vul_ew)
+    if vul is not None and implied is not vul:
+        report(
+            history.line or 1,
+            history.column or 1,
+            _(
+                "ScoreRubberHistory makes the vulnerability {implied}, but Vulnerable is {given}"
+            ).format(implied=implied, given=vulnerable.value),
+        )
+
+
+def _check_table_order(tag: Tag, report: Report, locate: Locate) -> None:
+    try:
+        columns = parse_columns(tag.value)
+    except PbnValueError:
+        return
+    for position, column in enumerate(columns):
+        if column.order is None:
+            continue
+        previous: Decimal | str | None = None
+        for row, line in zip(tag.section, tag.rows_at or (0,) * len(tag.section), strict=True):
+            if position >= len(row):
+                continue
+            cell = row[position].lstrip("^")
+            if cell in ("", "-", "?"):
+                continue
+            key: Decimal | str
+            try:
+                key = Decimal(cell)
+            except InvalidOperation:
+                key = cell
+            if previous is not None and _out_of_order(previous, key, column.order):
+                report(
+                    line or tag.line or 1,
+                    locate(line, position, True),
+                    _("{table}: the rows must be sorted on {column} in {order} order").format(
+                        table=tag.name,
+                        column=column.name,
+                        order=_("ascending") if column.order == "-" else _("descending"),
+                    ),
+                )
+                break
+            previous = key
+
+
+def _out_of_order(previous: Decimal | str, key: Decimal | str, order: str) -> bool:
+    if isinstance(previous, Decimal) and isinstance(key, Decimal):
+        return key < previous if order == "-" else key > previous
+    if isinstance(previous, str) and isinstance(key, str):
+        return key < previous if order == "-" else key > previous
+    return False

@@ -1,0 +1,539 @@
+"""The PBN reader: a line-by-line lexer and parser that collects problems and never hangs.
+
+Every line is scanned once by regular expressions with no nested repetition (linear time);
+the common lines (a tag alone on its line, a row of calls or cards) take a fast path. Tags may
+span lines, ``{...}`` comments may span lines, ``;`` comments run to the end of the line and
+``%`` starts an escape line (``% PBN 2.1``, ``% EXPORT``). An empty line ends a game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from dupbridge.formats._pbn_check import check_game
+from dupbridge.formats._pbn_game import Game, Tag, is_table_tag, split_section_token
+from dupbridge.formats._pbn_values import NO_INHERITANCE, Column, PbnValueError, parse_columns
+from dupbridge.formats.problems import Problem, Severity
+from dupbridge.i18n import _
+
+__all__ = ["Parser", "decode", "token_columns"]
+
+#: A line that is exactly one tag pair (the fast path).
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\][ \t]*')
+#: The tokens of a line; each alternative is linear and ``str`` always succeeds once started.
+_TOKEN = re.compile(
+    r'[ \t]+|(?P<lb>\[)|(?P<rb>\])|(?P<str>"(?:[^"\\]|\\.)*(?:(?P<close>")|\\?$))|(?P<semi>;.*)'
+    r"|(?P<brace>\{[^}]*\}?)|(?P<word>[^\s\[\]\"{};]+)"
+)
+#: Characters that send a section line to the slow path.
+_SPECIAL = re.compile(r'[\[\]{}";%!?=$^]')
+#: Characters PBN does not allow: control characters and the C1 range of ISO 8859-1.
+_BAD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_UNESCAPE = re.compile(r'\\([\\"])')
+_DIRECTIVE = re.compile(r"%\s*(EXPORT|IMPORT|PBN\s+(\d+\.\d+))\s*$", re.IGNORECASE)
+MAX_LINE = 254  # 255 with the line end
+
+
+def decode(data: bytes) -> str:
+    """Decode a PBN file: UTF-8 (with or without BOM) if it is valid UTF-8, else ISO 8859-1."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _unescape(text: str) -> str:
+    return _UNESCAPE.sub(r"\1", text) if "\\" in text else text
+
+
+def token_columns(line: str, table: bool) -> list[int]:
+    """The 1-based columns of the section tokens of ``line`` (cells for a table)."""
+    columns: list[int] = []
+    for match in _TOKEN.finditer(line):
+        kind = match.lastgroup
+        if kind == "word":
+            if table:
+                columns.append(match.start() + 1)
+            else:
+                base = match.start() + 1
+                offset = 0
+                for part in split_section_token(match.group()):
+                    offset = match.group().index(part, offset)
+                    columns.append(base + offset)
+                    offset += len(part)
+        elif kind == "str" and table:
+            columns.append(match.start() + 1)
+    return columns
+
+
+class _TagBuilder:
+    __slots__ = (
+        "column",
+        "columns",
+        "comments",
+        "kind",
+        "line",
+        "name",
+        "rows",
+        "rows_at",
+        "value",
+    )
+
+    def __init__(self, name: str, value: str, line: int, column: int, kind: str) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        self.column = column
+        self.kind = kind  # "A" auction, "P" play, "T" table, "" none
+        self.rows: list[tuple[str, ...]] = []
+        self.rows_at: list[int] = []
+        self.comments: list[str] = []
+        self.columns: tuple[Column, ...] | None = None
+
+    def build(self) -> Tag:
+        return Tag(
+            self.name,
+            self.value,
+            tuple(self.rows),
+            tuple(self.comments),
+            self.line,
+            self.column,
+            tuple(self.rows_at),
+        )
+
+
+class Parser:
+    """Feed it lines; it yields each game when the game ends (see :meth:`feed`)."""
+
+    def __init__(self, source: str = "<string>") -> None:
+        self.source = source
+        self.export = False
+        self.version: str | None = None
+        self._prev: dict[str, Tag] = {}
+        self._sticky: dict[str, str] = {}
+        self._comment: list[str] | None = None
+        self._comment_at = (0, 0)
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self._tags: list[_TagBuilder] = []
+        self._names: dict[str, int] = {}
+        self._game_comments: list[str] = []
+        self._problems: list[Problem] = []
+        self._lines: dict[int, str] = {}
+        self._section: _TagBuilder | None = None
+        self._seen_section = False
+        self._game_line = 0
+        # the tag being assembled across tokens: state 0 none, 1 name, 2 value, 3 close
+        self._state = 0
+        self._t_name = ""
+        self._t_value = ""
+        self._t_at = (0, 0)
+        self._t_value_at = (0, 0)
+
+    def report(self, line: int, column: int, message: str, warning: bool = False) -> None:
+        """Record a problem in the current game."""
+        self._problems.append(
+            Problem(
+                line,
+                column,
+                message,
+                Severity.WARNING if warning else Severity.ERROR,
+                self.source,
+            )
+        )
+
+    # --- lines ------------------------------------------------------------------------------
+
+    def feed_lines(self, lines: Iterable[str]) -> Iterator[Game]:
+        """Parse ``lines`` (without their line ends); yield each game as it ends."""
+        lineno = 0
+        for lineno, raw in enumerate(lines, 1):
+            game = self.feed(lineno, raw)
+            if game is not None:
+                yield game
+        game = self.finish(lineno + 1)
+        if game is not None:
+            yield game
+
+    def feed(self, lineno: int, line: str) -> Game | None:
+        """Parse one line; return the game it ended, if any."""
+        if line.endswith("\r"):
+            line = line[:-1]
+        if len(line) > MAX_LINE:
+            self.report(
+                lineno,
+                MAX_LINE + 1,
+                _("the line has {n} characters; PBN allows {max} before the line end").format(
+                    n=len(line), max=MAX_LINE
+                ),
+            )
+        bad = _BAD_CHAR.search(line)
+        if bad is not None:
+            self.report(
+                lineno,
+                bad.start() + 1,
+                _("character U+{code:04X} is not allowed in PBN").format(code=ord(bad.group())),
+            )
+        start = 0
+        if self._comment is not None:
+            end = line.find("}")
+            if end < 0:
+                self._comment.append(line)
+                return None
+            self._comment.append(line[:end])
+            self._add_comment("\n".join(self._comment))
+            self._comment = None
+            start = end + 1
+        if start == 0:
+            if line.startswith("%"):
+                self._directive(line)
+                return None
+            if not line.strip():
+                return self._end_game(lineno)
+            self._lines[lineno] = line
+            if self._state == 0:
+                match = _TAG_LINE.fullmatch(line)
+                if match is not None:
+                    name, value = match.groups()
+                    self._tag(name, _unescape(value), lineno, len(name) + 4, 1)
+                    return None
+                section = self._section
+                if section is not None and section.kind in "AP" and _SPECIAL.search(line) is None:
+                    tokens = line.split()
+                    if tokens:
+                        self._section_row(lineno, tuple(tokens))
+                    return None
+        else:
+            self._lines[lineno] = line
+        self._scan(lineno, line, start)
+        return None
+
+    def _directive(self, line: str) -> None:
+        match = _DIRECTIVE.match(line)
+        if match is None:
+            return
+        word = match.group(1).upper()
+        if word == "EXPORT":
+            self.export = True
+        elif word == "IMPORT":
+            self.export = False
+        else:
+            self.version = match.group(2)
+
+    def _scan(self, lineno: int, line: str, start: int) -> None:
+        row: list[str] = []
+        table_comment = 0
+        tokens_before = start > 0
+        outside_reported = False
+        section = self._section
+        for match in _TOKEN.finditer(line, start):
+            kind = match.lastgroup
+            if kind is None:
+                continue
+            column = match.start() + 1
+            text = match.group()
+            state = self._state
+            if kind in {"brace", "semi"}:
+                if section is not None and section.kind == "T" and state == 0:
+                    table_comment = column
+                if kind == "semi":
+                    self._add_comment(text[1:])
+                elif text.endswith("}") and len(text) > 1:
+                    self._add_comment(text[1:-1])
+                else:
+                    self._comment = [text[1:]]
+                    self._comment_at = (lineno, column)
+                tokens_before = True
+                continue
+            if state == 0:
+                if kind == "lb":
+                    if self.export and (tokens_before or column != 1):
+                        self.report(
+                            lineno,
+                            column,
+                            _("in export format every tag starts its own line at column 1"),
+                        )
+                    if row:
+                        self._section_row(lineno, tuple(row))
+                        row = []
+                    self._state = 1
+                    self._t_at = (lineno, column)
+                    self._t_name = ""
+                    section = None
+                elif kind == "rb":
+                    self.report(lineno, column, _("']' without a tag to close"))
+                elif section is not None and (kind == "word" or section.kind == "T"):
+                    if kind == "str":
+                        if section.kind != "T":
+                            self.report(
+                                lineno, column, _("a quoted string cannot appear in this section")
+                            )
+                        else:
+                            closed = match.group("close") is not None
+                            row.append(_unescape(text[1:-1] if closed else text[1:]))
+                            if not closed:
+                                self.report(lineno, column, _("the string has no closing quote"))
+                    elif section.kind == "T":
+                        if "%" in text:
+                            self.report(
+                                lineno,
+                                column + text.index("%"),
+                                _("'%' is not allowed in a table"),
+                            )
+                        row.append(text)
+                    else:
+                        row.extend(split_section_token(text))
+                elif not outside_reported:
+                    outside_reported = True
+                    self.report(
+                        lineno,
+                        column,
+                        _("{text!r} is outside any tag or section").format(text=text[:40]),
+                    )
+            elif state == 1:
+                if kind == "word":
+                    self._t_name = text
+                    self._state = 2
+                elif kind == "rb":
+                    self.report(lineno, column, _("a tag needs a name and a value"))
+                    self._state = 0
+                else:
+                    self.report(lineno, column, _("a tag name must follow '['"))
+                    self._state = 0
+            elif state == 2:
+                if kind == "str":
+                    closed = match.group("close") is not None
+                    self._t_value = _unescape(text[1:-1] if closed else text[1:])
+                    self._t_value_at = (lineno, column + 1)
+                    if not closed:
+                        self.report(lineno, column, _("the tag value has no closing quote"))
+                        self._finish_tag()
+                    else:
+                        self._state = 3
+                elif kind == "rb":
+                    self.report(
+                        lineno,
+                        column,
+                        _("tag {name} has no value (expected a value in double quotes)").format(
+                            name=self._t_name
+                        ),
+                    )
+                    self._state = 0
+                else:
+                    self.report(
+                        lineno,
+                        column,
+                        _("the value of tag {name} must be in double quotes").format(
+                            name=self._t_name
+                        ),
+                    )
+                    self._t_value = text
+                    self._t_value_at = (lineno, column)
+                    self._state = 3
+            elif kind == "rb":  # state 3: expecting "]"
+                self._finish_tag()
+                section = self._section
+            else:
+                self.report(
+                    lineno,
+                    column,
+                    _("']' expected after the value of tag {name}").format(name=self._t_name),
+                )
+                self._finish_tag()
+                section = self._section
+            tokens_before = True
+        if row and self._section is not None:
+            if table_comment and self._section.kind == "T":
+                self.report(
+                    lineno, table_comment, _("comments are not allowed in the rows of a table")
+                )
+            self._section_row(lineno, tuple(row))
+
+    def _finish_tag(self) -> None:
+        self._state = 0
+        line, column = self._t_value_at
+        self._tag(self._t_name, self._t_value, line, column, self._t_at[1])
+
+    def _add_comment(self, text: str) -> None:
+        if self._tags:
+            self._tags[-1].comments.append(text)
+        else:
+            self._game_comments.append(text)
+
+    # --- tags and sections --------------------------------------------------------------
+
+    def _tag(self, name: str, value: str, line: int, column: int, bracket: int) -> None:
+        if not self._tags and not self._game_line:
+            self._game_line = line
+        if _TAG_NAME.fullmatch(name) is None:
+            self.report(line, bracket + 1, _("{name!r} is not a tag name").format(name=name))
+            self._section = None
+            return
+        if "\t" in value:
+            self.report(
+                line,
+                column + value.index("\t"),
+                _("a tab is not allowed in a tag value"),
+            )
+        section_kind = (
+            "A"
+            if name == "Auction"
+            else "P"
+            if name == "Play"
+            else "T"
+            if is_table_tag(name)
+            else ""
+        )
+        if name in self._names and name != "Note":
+            first = self._tags[self._names[name]]
+            self.report(
+                line,
+                column,
+                _("tag {name} is given twice in this game (first on line {first})").format(
+                    name=name, first=first.line
+                ),
+            )
+            self._section = (
+                _TagBuilder(name, value, line, column, section_kind) if section_kind else None
+            )
+            return
+        if value == "#" or value.startswith("##"):
+            value = self._inherit(name, value, line, column)
+        else:
+            self._sticky.pop(name, None)
+        if name == "Note" and not self._seen_section:
+            self.report(
+                line, column, _("a Note must follow the Auction or Play section it explains")
+            )
+        builder = _TagBuilder(name, value, line, column, section_kind)
+        if section_kind == "T":
+            try:
+                builder.columns = parse_columns(value)
+            except PbnValueError as error:
+                self.report(line, column, str(error))
+        if name in ("Auction", "Play"):
+            self._seen_section = True
+        self._names[name] = len(self._tags)
+        self._tags.append(builder)
+        self._section = builder if section_kind else None
+
+    def _inherit(self, name: str, value: str, line: int, column: int) -> str:
+        if name in NO_INHERITANCE:
+            self.report(
+                line,
+                column,
+                _(
+                    "the value of {name} describes this board and cannot be copied from the "
+                    "previous game"
+                ).format(name=name),
+            )
+        if value.startswith("##"):
+            self._sticky[name] = value[2:]
+            return value[2:]
+        self._sticky.pop(name, None)
+        previous = self._prev.get(name)
+        if previous is None:
+            self.report(
+                line,
+                column,
+                _("'#' copies tag {name} from the previous game, which has none").format(name=name),
+            )
+            return ""
+        return previous.value
+
+    def _section_row(self, lineno: int, row: tuple[str, ...]) -> None:
+        section = self._section
+        if section is None:
+            return
+        if section.kind == "T" and section.columns is not None and len(row) != len(section.columns):
+            self.report(
+                lineno,
+                1,
+                _("this row of {name} has {n} entries; the table has {m} columns").format(
+                    name=section.name, n=len(row), m=len(section.columns)
+                ),
+            )
+        section.rows.append(row)
+        section.rows_at.append(lineno)
+
+    # --- games ------------------------------------------------------------------------------
+
+    def _end_game(self, lineno: int) -> Game | None:
+        if self._state:
+            self.report(
+                self._t_at[0],
+                self._t_at[1],
+                _("the tag is not closed before the end of the game"),
+            )
+            self._state = 0
+        if not self._tags:
+            problems = self._problems
+            self._new_game()
+            self._problems = problems
+            return None
+        present = set(self._names)
+        for name, value in self._sticky.items():
+            if name not in present:
+                self._tags.append(_TagBuilder(name, value, 0, 0, ""))
+        tags = [builder.build() for builder in self._tags]
+        game = Game(
+            tags,
+            comments=self._game_comments,
+            problems=self._problems,
+            line=self._game_line,
+            source=self.source,
+        )
+        check_game(game, self._report_in(game), self._locate, self.export)
+        game.problems.sort(key=lambda problem: (problem.line, problem.column))
+        self._prev = {tag.name: tag for tag in tags if tag.name != "Note"}
+        self._new_game()
+        return game
+
+    def _report_in(self, game: Game) -> _Reporter:
+        return _Reporter(game, self.source)
+
+    def _locate(self, lineno: int, index: int, table: bool) -> int:
+        line = self._lines.get(lineno)
+        if line is None:
+            return 1
+        columns = token_columns(line, table)
+        return columns[index] if 0 <= index < len(columns) else 1
+
+    def finish(self, lineno: int) -> Game | None:
+        """End of input: close what is open and return the last game, if any."""
+        if self._comment is not None:
+            line, column = self._comment_at
+            self.report(line, column, _("the comment '{' is never closed with '}'"))
+            self._add_comment("\n".join(self._comment))
+            self._comment = None
+        game = self._end_game(lineno)
+        if game is None and self._problems:
+            game = Game(problems=self._problems, line=1, source=self.source)
+            self._problems = []
+        return game
+
+
+class _Reporter:
+    """The callable the checker reports through: problems go to the game's list."""
+
+    __slots__ = ("game", "source")
+
+    def __init__(self, game: Game, source: str) -> None:
+        self.game = game
+        self.source = source
+
+    def __call__(self, line: int, column: int, message: str, warning: bool = False) -> None:
+        self.game.problems.append(
+            Problem(
+                line,
+                column,
+                message,
+                Severity.WARNING if warning else Severity.ERROR,
+                self.source,
+            )
+        )

@@ -1,0 +1,522 @@
+"""PBN tag values and section tokens: the notation of each, parsed into core values.
+
+Every parser here raises :class:`PbnValueError` with a readable message for text that is not
+what the tag's value must be; the PBN reader turns it into a problem with line and column,
+and the :class:`~dupbridge.formats.pbn.Game` accessors into ``None``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
+from dupbridge.core.cards import CARDS, Card, Hand, Rank
+from dupbridge.core.contract import Contract, Risk
+from dupbridge.core.deal import Deal
+from dupbridge.core.seats import Seat, Side, Vulnerability
+from dupbridge.formats.problems import FormatError
+from dupbridge.i18n import _
+
+__all__ = [
+    "CALLS",
+    "CALL_VARIANTS",
+    "CARD_TOKENS",
+    "KNOWN_TAGS",
+    "MANDATORY_TAGS",
+    "NO_INHERITANCE",
+    "SECTION_TOKEN_RE",
+    "SUFFIXES",
+    "Column",
+    "ContractValue",
+    "DealValue",
+    "PbnValueError",
+    "ResultValue",
+    "ScoreValue",
+    "format_columns",
+    "format_deal",
+    "parse_columns",
+    "parse_contract",
+    "parse_deal",
+    "parse_result",
+    "parse_seat",
+    "parse_side_values",
+    "parse_vulnerability",
+]
+
+
+class PbnValueError(FormatError):
+    """A tag value or section token that is not valid PBN (internal to the PBN reader)."""
+
+
+#: The mandatory tag set, in the order export format writes it.
+MANDATORY_TAGS: tuple[str, ...] = (
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+    "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+)  # fmt: skip
+
+#: Tags PBN 2.1 defines (and a few every scoring program writes); others get a warning.
+KNOWN_TAGS: frozenset[str] = frozenset(
+    (
+        *MANDATORY_TAGS,
+        "Auction", "Play", "Note",
+        "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS",
+        "Competition", "DealId", "Description", "EastNA", "EastType", "EventDate",
+        "EventSponsor", "FrenchMP", "Generator", "Hidden", "HomeTeam", "Mode", "NorthNA",
+        "NorthType", "PairEW", "PairNS", "Room", "Round", "Score", "ScoreIMP", "ScoreMP",
+        "ScorePercentage", "ScoreRubber", "ScoreRubberHistory", "Section", "SouthNA",
+        "SouthType", "Stage", "Table", "Termination", "Time", "TimeCall", "TimeCard",
+        "TimeControl", "UTCDate", "UTCTime", "VisitTeam", "WestNA", "WestType",
+        "OptimumScore", "ParContract", "DoubleDummyTricks",
+        "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+        "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable",
+        # de-facto tags of dealing and scoring programs
+        "Ability", "Minimax", "BCFlags",
+    )
+)  # fmt: skip
+
+#: Tags whose value describes one board's play, so that copying it from the previous game
+#: (``"#"``) makes no sense and is an error.
+NO_INHERITANCE: frozenset[str] = frozenset(
+    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Auction", "Play"}
+)
+
+_SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+_VULS = {
+    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
+    "NS": Vulnerability.NS, "EW": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH,
+}  # fmt: skip
+UNKNOWN = ("", "?")
+
+
+def parse_seat(text: str, what: str = "seat") -> Seat | None:
+    """``N``, ``E``, ``S`` or ``W``; None for ``""`` or ``"?"``.
+
+    Raises:
+        PbnValueError: for anything else.
+    """
+    if text in UNKNOWN:
+        return None
+    seat = _SEATS.get(text.upper()) if len(text) == 1 else None
+    if seat is None:
+        raise PbnValueError(
+            _("not a {what}: {text!r} (expected N, E, S or W)").format(what=what, text=text)
+        )
+    return seat
+
+
+def parse_vulnerability(text: str) -> Vulnerability | None:
+    """``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``; None for ``""``/``"?"``.
+
+    Raises:
+        PbnValueError: for anything else (``E`` is not a vulnerability in PBN).
+    """
+    if text in ("", "?"):
+        return None
+    vul = _VULS.get(text.upper())
+    if vul is None:
+        raise PbnValueError(
+            _("not a vulnerability: {text!r} (expected None, NS, EW or All)").format(text=text)
+        )
+    return vul
+
+
+# --- deals --------------------------------------------------------------------------------
+
+_DEAL_RE = re.compile(r"([NESWnesw]):(\S+) (\S+) (\S+) (\S+)")
+_HAND_RE = re.compile(r"([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)")
+_RANK_BIT = {rank.char: 1 << (rank - 2) for rank in Rank}
+_SUIT_CACHE: dict[str, int] = {}
+
+
+def _suit_bits(ranks: str) -> int:
+    bits = _SUIT_CACHE.get(ranks)
+    if bits is None:
+        bits = 0
+        for char in ranks:
+            bit = _RANK_BIT[char]
+            if bits & bit:
+                raise PbnValueError(_("rank {rank} is given twice in a suit").format(rank=char))
+            bits |= bit
+        if len(_SUIT_CACHE) < 65536:
+            _SUIT_CACHE[ranks] = bits
+    return bits
+
+
+def _hand_mask(text: str, seat: Seat) -> int:
+    match = _HAND_RE.fullmatch(text)
+    if match is None:
+        raise PbnValueError(
+            _(
+                "{seat}'s hand {text!r} is not PBN hand notation (four suits S.H.D.C of "
+                "ranks AKQJT98765432, or - for an unknown hand)"
+            ).format(seat=seat.title, text=text)
+        )
+    spades, hearts, diamonds, clubs = match.groups()
+    try:
+        return (
+            _suit_bits(spades) << 39
+            | _suit_bits(hearts) << 26
+            | _suit_bits(diamonds) << 13
+            | _suit_bits(clubs)
+        )
+    except PbnValueError as error:
+        raise PbnValueError(
+            _("{seat}'s hand {text!r}: {error}").format(seat=seat.title, text=text, error=error)
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class DealValue:
+    """A parsed Deal tag: the deal (unknown hands empty), the first seat, the known seats."""
+
+    deal: Deal
+    first: Seat
+    known: tuple[Seat, ...]
+
+
+def parse_deal(text: str) -> DealValue | None:
+    """Parse the Deal tag: ``"N:hand hand hand hand"``, a hand being ``S.H.D.C`` or ``-``.
+
+    The known hands must hold the same number of cards (13, or fewer for an end position),
+    no card twice.
+
+    Raises:
+        PbnValueError: naming what is wrong.
+    """
+    if text in UNKNOWN:
+        return None
+    match = _DEAL_RE.fullmatch(text)
+    if match is None:
+        if text[:2].upper() in ("N:", "E:", "S:", "W:") and len(text[2:].split()) == 4:
+            raise PbnValueError(
+                _("deal {text!r}: hands must be separated by exactly one space").format(text=text)
+            )
+        raise PbnValueError(
+            _(
+                "not a deal: {text!r} (expected the first seat, a colon and four hands, "
+                "like N:AKQ2.J3.T98.5432 - - -)"
+            ).format(text=text)
+        )
+    first = _SEATS[match.group(1).upper()]
+    masks = [0, 0, 0, 0]
+    known: list[Seat] = []
+    for offset in range(4):
+        seat = first.next(offset)
+        hand = match.group(offset + 2)
+        if hand == "-":
+            continue
+        masks[seat] = _hand_mask(hand, seat)
+        known.append(seat)
+    if not known:
+        raise PbnValueError(_("deal {text!r} has no cards").format(text=text))
+    seen = 0
+    for seat in known:
+        twice = seen & masks[seat]
+        if twice:
+            card = next(iter(Hand(twice)))
+            raise PbnValueError(
+                _("deal {text!r}: {card} is in more than one hand").format(text=text, card=card)
+            )
+        seen |= masks[seat]
+    counts = {seat: masks[seat].bit_count() for seat in known}
+    most = max(counts.values())
+    if most > 13:
+        seat = max(counts, key=lambda s: counts[s])
+        raise PbnValueError(
+            _("deal {text!r}: {seat} has {n} cards").format(text=text, seat=seat.title, n=most)
+        )
+    if len(set(counts.values())) > 1:
+        described = ", ".join(f"{seat.title} {counts[seat]}" for seat in known)
+        raise PbnValueError(
+            _("deal {text!r}: the hands do not hold the same number of cards ({counts})").format(
+                text=text, counts=described
+            )
+        )
+    if most < 13 and len(known) < 4:
+        raise PbnValueError(
+            _(
+                "deal {text!r}: a hand of {n} cards (an end position) needs all four hands given"
+            ).format(text=text, n=most)
+        )
+    deal = Deal(Hand(masks[0]), Hand(masks[1]), Hand(masks[2]), Hand(masks[3]))
+    return DealValue(deal, first, tuple(known))
+
+
+def format_deal(deal: Deal, first: Seat = Seat.N, known: tuple[Seat, ...] | None = None) -> str:
+    """The Deal tag value of ``deal``; seats not in ``known`` are written ``-``."""
+    parts = []
+    for offset in range(4):
+        seat = first.next(offset)
+        hand = deal[seat]
+        unknown = (known is not None and seat not in known) or (known is None and not len(hand))
+        parts.append("-" if unknown else hand.to_pbn())
+    return f"{first.letter}:{' '.join(parts)}"
+
+
+# --- contracts and results ------------------------------------------------------------------
+
+_CONTRACT_RE = re.compile(r"([1-7])?(NT|[CDHS])(XX|X)?")
+
+
+@dataclass(frozen=True, slots=True)
+class ContractValue:
+    """A parsed Contract tag: passed out, or a (level, strain, risk).
+
+    ``level`` is None for an end position, where only the trump suit is given (``"H"``).
+    """
+
+    passed_out: bool
+    level: int | None = None
+    strain: Strain | None = None
+    risk: Risk = Risk.UNDOUBLED
+
+    def contract(self, declarer: Seat | None) -> Contract | None:
+        """The core contract (None if passed out or an end position)."""
+        if self.passed_out or self.level is None or self.strain is None:
+            return None
+        return Contract(self.level, self.strain, self.risk, declarer)
+
+
+def parse_contract(text: str) -> ContractValue | None:
+    """``Pass``, or level + ``C D H S NT`` + optional ``X``/``XX``; None for ``""``/``"?"``.
+
+    Raises:
+        PbnValueError: for anything else.
+    """
+    if text in UNKNOWN:
+        return None
+    if text.upper() == "PASS":
+        return ContractValue(True)
+    match = _CONTRACT_RE.fullmatch(text.upper())
+    if match is None:
+        raise PbnValueError(
+            _(
+                "not a contract: {text!r} (expected Pass, or a level, C D H S or NT, and X or "
+                "XX: 4SX)"
+            ).format(text=text)
+        )
+    level, strain, risk = match.groups()
+    return ContractValue(
+        False,
+        int(level) if level else None,
+        Strain.from_str(strain),
+        Risk.REDOUBLED if risk == "XX" else Risk.DOUBLED if risk == "X" else Risk.UNDOUBLED,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ResultValue:
+    """A parsed Result tag: declarer's tricks, perhaps with each side's, perhaps irregular."""
+
+    tricks: int | None
+    sides: tuple[tuple[Side, int], ...] = ()
+    irregular: bool = False
+
+
+_RESULT_SIDES_RE = re.compile(r"(NS|EW) (\d+)(?: (NS|EW) (\d+))?")
+
+
+def parse_result(text: str) -> ResultValue | None:
+    """Declarer's tricks ``"9"``, irregular ``"^9"``, or by side ``"NS 9 EW 4"``.
+
+    Raises:
+        PbnValueError: for anything else, or tricks that do not add up to 13.
+    """
+    if text in UNKNOWN:
+        return None
+    irregular = text.startswith("^")
+    body = text[1:] if irregular else text
+    if body.isdigit():
+        tricks = int(body)
+        if tricks > 13:
+            raise PbnValueError(
+                _("result {text!r}: no side takes more than 13 tricks").format(text=text)
+            )
+        return ResultValue(tricks, (), irregular)
+    match = _RESULT_SIDES_RE.fullmatch(body)
+    if match is None:
+        raise PbnValueError(
+            _("not a result: {text!r} (expected declarer's tricks, like 9, or NS 9 EW 4)").format(
+                text=text
+            )
+        )
+    first, first_n, second, second_n = match.groups()
+    sides = [(Side.from_str(first), int(first_n))]
+    if second is not None:
+        if second == first:
+            raise PbnValueError(
+                _("result {text!r} names {side} twice").format(text=text, side=first)
+            )
+        sides.append((Side.from_str(second), int(second_n)))
+        if sides[0][1] + sides[1][1] != 13:
+            raise PbnValueError(
+                _("result {text!r}: the tricks of both sides must add up to 13").format(text=text)
+            )
+    if any(n > 13 for _side, n in sides):
+        raise PbnValueError(
+            _("result {text!r}: no side takes more than 13 tricks").format(text=text)
+        )
+    return ResultValue(None, tuple(sides), irregular)
+
+
+# --- scores -----------------------------------------------------------------------------------
+
+_NUMBER_RE = re.compile(r"[+-]?\d+(?:\.\d*)?")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreValue:
+    """One number of a score tag, for a side (None when the tag names none).
+
+    ``artificial`` marks a score written with ``^`` (assigned by the Director, not earned).
+    """
+
+    side: Side | None
+    value: Decimal
+    artificial: bool = False
+
+    def for_side(self, side: Side) -> Decimal:
+        """The value seen from ``side`` (the other side's value negated)."""
+        return self.value if self.side in (side, None) else -self.value
+
+
+def parse_side_values(
+    text: str, *, integer: bool = False, need_side: bool = False, non_negative: bool = False
+) -> tuple[ScoreValue, ...]:
+    """Parse ``"NS 420"``, ``"EW -50"``, ``"NS 4 EW -4"``, ``"420"``, ``"EW 2.5"``.
+
+    Args:
+        text: the tag value (``""``/``"?"`` give an empty tuple).
+        integer: whether the numbers must be whole.
+        need_side: whether each number must be preceded by NS or EW.
+        non_negative: whether negative numbers are wrong (percentages).
+
+    Raises:
+        PbnValueError: naming the bad part.
+    """
+    if text in UNKNOWN:
+        return ()
+    parts = text.split()
+    values: list[ScoreValue] = []
+    index = 0
+    while index < len(parts):
+        side: Side | None = None
+        if parts[index] in ("NS", "EW"):
+            side = Side.from_str(parts[index])
+            index += 1
+            if index == len(parts):
+                raise PbnValueError(
+                    _("{text!r}: a number must follow {side}").format(text=text, side=side)
+                )
+        elif need_side:
+            raise PbnValueError(
+                _("{text!r}: the value must start with the side, NS or EW").format(text=text)
+            )
+        number = parts[index]
+        index += 1
+        artificial = number.startswith("^")
+        if artificial:
+            number = number[1:]
+        if not _NUMBER_RE.fullmatch(number) or (integer and "." in number):
+            raise PbnValueError(
+                _("{text!r}: {number!r} is not a {kind}").format(
+                    text=text,
+                    number=number,
+                    kind=_("whole number") if integer else _("number"),
+                )
+            )
+        try:
+            value = Decimal(number.rstrip(".") if number.endswith(".") else number)
+        except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+            raise PbnValueError(_("{text!r} is not a number").format(text=text)) from None
+        if non_negative and value < 0:
+            raise PbnValueError(_("{text!r}: the value cannot be negative").format(text=text))
+        values.append(ScoreValue(side, value, artificial))
+        if len(values) > 2:
+            raise PbnValueError(_("{text!r}: at most one value for each side").format(text=text))
+    if len(values) == 2 and (values[0].side is None or values[0].side is values[1].side):
+        raise PbnValueError(_("{text!r}: give one value for NS and one for EW").format(text=text))
+    return tuple(values)
+
+
+# --- tables -------------------------------------------------------------------------------
+
+_COLUMN_RE = re.compile(r"([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column of a PBN table: its name, width and alignment, and sort order.
+
+    ``order`` is ``"+"`` for a column the rows are sorted on in descending order (largest
+    first), ``"-"`` for ascending, None for unsorted; ``align`` is ``"L"``, ``"R"`` or None.
+    ``str(column)`` is its specification (``-Rank\\3R``).
+    """
+
+    name: str
+    width: int | None = None
+    align: str | None = None
+    order: str | None = None
+
+    def __str__(self) -> str:
+        text = (self.order or "") + self.name
+        if self.width is not None:
+            text += f"\\{self.width}{self.align or ''}"
+        return text
+
+
+def parse_columns(spec: str) -> tuple[Column, ...]:
+    """Parse a table's column specification ``"-Rank\\3R;PairId\\5R;Names\\45"``.
+
+    Raises:
+        PbnValueError: naming the column whose specification is wrong.
+    """
+    columns = []
+    for part in spec.split(";"):
+        match = _COLUMN_RE.fullmatch(part.strip())
+        if match is None:
+            raise PbnValueError(
+                _(
+                    "column {part!r} is not a column specification (a name, then \\ with a "
+                    "width and L or R: Rank\\3R)"
+                ).format(part=part)
+            )
+        order, name, width, align = match.groups()
+        columns.append(Column(name, int(width) if width else None, align or None, order or None))
+    return tuple(columns)
+
+
+def format_columns(columns: tuple[Column, ...]) -> str:
+    """The specification of ``columns``, ``;``-separated."""
+    return ";".join(str(column) for column in columns)
+
+
+# --- section tokens -----------------------------------------------------------------------
+
+#: Calls as PBN writes them, and the usual variants the lenient reader accepts silently.
+CALLS: dict[str, Call] = {str(bid): bid for bid in ALL_BIDS}
+CALLS.update({"Pass": PASS, "PASS": PASS, "pass": PASS, "X": DOUBLE, "XX": REDOUBLE})
+#: Variants that are read, but reported as not being PBN (``1N`` for ``1NT``).
+CALL_VARIANTS: dict[str, Call] = {
+    "P": PASS,
+    "D": DOUBLE,
+    "R": REDOUBLE,
+    "x": DOUBLE,
+    "xx": REDOUBLE,
+}
+CALL_VARIANTS.update({f"{bid.level}N": bid for bid in ALL_BIDS if bid.strain is Strain.NOTRUMP})
+for _bid in ALL_BIDS:
+    CALL_VARIANTS.setdefault(str(_bid).lower(), _bid)
+del _bid
+#: Cards as PBN writes them (suit then rank, upper case).
+CARD_TOKENS: dict[str, Card] = {str(card): card for card in CARDS}
+#: The suffixes that annotate a call or card (PBN's short forms of NAGs 1-6).
+SUFFIXES: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+#: Section tokens split into the call or card and its annotations.
+SECTION_TOKEN_RE = re.compile(
+    r"(?P<note>=[^=\s]*=?)|(?P<nag>\$\S*)|(?P<suffix>[!?]+)|(?P<irregular>\^[A-Za-z]?)"
+    r"|(?P<item>[^\s!?=$^]+)"
+)

@@ -1,0 +1,193 @@
+"""The PBN API others build on: games keep every tag, accessors parse them, writing reads back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dupbridge.core.boards import Board
+from dupbridge.core.calls import Strain
+from dupbridge.core.contract import Contract
+from dupbridge.core.deal import Deal
+from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
+from dupbridge.core.table import Phase, Table
+from dupbridge.formats import pbn
+from dupbridge.formats.problems import FormatError
+from dupbridge.services.robot import robot_call, robot_card
+
+GAME = """\
+[Event "Club pairs"]
+[Site "Here"]
+[Board "7"]
+[Dealer "S"]
+[Vulnerable "All"]
+[Deal "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"]
+[Declarer "S"]
+[Contract "5HX"]
+[Result "9"]
+[MyOwnTag "kept"]
+[Auction "S"]
+Pass 1S 2D =1= 2S
+3H Pass 4H X
+5H X Pass Pass
+Pass
+[Note "1:natural, forcing"]
+[Play "W"]
+SK H3 S4 S3
+C5 C2 C6 CK
+*
+[Score "NS -200"]
+[ScoreIMP "NS -5 EW 5"]
+[OptimumScore "EW 100"]
+[ScoreTable "Score_NS\\5R;MP_NS\\4R"]
+ -200  1.0
+ -500  0.0
+"""
+
+
+class TestReading:
+    def test_every_tag_is_kept_in_order(self) -> None:
+        """Known and unknown tags stay in the order of the file, with their values."""
+        (game,) = pbn.loads(GAME)
+        assert [
+            "Event", "Site", "Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
+            "Result", "MyOwnTag", "Auction", "Note", "Play", "Score", "ScoreIMP",
+            "OptimumScore", "ScoreTable",
+        ] == game.names()  # fmt: skip
+        assert "kept" == game["MyOwnTag"]
+
+    def test_board_values(self) -> None:
+        """Board number, dealer, vulnerability and deal parse into core values."""
+        (game,) = pbn.loads(GAME)
+        assert 7 == game.board
+        assert Seat.S is game.dealer
+        assert Vulnerability.BOTH is game.vulnerability
+        assert (
+            Deal.from_pbn("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")
+            == game.deal
+        )
+
+    def test_contract_and_result(self) -> None:
+        """Contract with declarer, and declarer's tricks."""
+        (game,) = pbn.loads(GAME)
+        assert Contract.from_str("5HXS") == game.contract
+        assert 9 == game.result
+        assert not game.passed_out
+
+    def test_calls_carry_alerts_from_notes(self) -> None:
+        """A call with a note =n= is alerted and explained by Note n (Law 20F)."""
+        (game,) = pbn.loads(GAME)
+        calls = game.calls()
+        assert [str(c.call) for c in calls] == [
+            "Pass",
+            "1S",
+            "2D",
+            "2S",
+            "3H",
+            "Pass",
+            "4H",
+            "X",
+            "5H",
+            "X",
+            "Pass",
+            "Pass",
+            "Pass",
+        ]
+        assert (True, "natural, forcing") == (calls[2].alert, calls[2].explanation)
+        assert not calls[1].alert
+
+    def test_play_in_order(self) -> None:
+        """Rows are in seat order from the leader; the winner of a trick leads (Law 44G)."""
+        (game,) = pbn.loads(GAME)
+        played = [(seat.letter, str(card)) for seat, card in game.played()]
+        assert [
+            ("W", "SK"), ("N", "H3"), ("E", "S4"), ("S", "S3"),
+            ("N", "C2"), ("E", "C6"), ("S", "CK"), ("W", "C5"),
+        ] == played  # fmt: skip
+
+    def test_scores_and_tables(self) -> None:
+        """Score tags by side, par score and tables with their columns."""
+        (game,) = pbn.loads(GAME)
+        assert -200 == game.score_for(Side.NS).value
+        assert 5 == game.score_for(Side.EW, "ScoreIMP").value
+        assert (Side.EW, 100) == (game.optimum_score.side, game.optimum_score.value)
+        table = game.table("ScoreTable")
+        assert ("-200", "-500") == table.column("Score_NS")
+        assert "MP_NS\\4R" == str(table.columns[1])
+
+    def test_only_the_unknown_tag_is_reported(self) -> None:
+        """A consistent game reads without errors; an unknown tag is a warning, kept."""
+        (game,) = pbn.loads(GAME)
+        assert [] == game.errors
+        assert ["<string>:10:2: warning: unknown tag MyOwnTag: kept as it is"] == [
+            str(problem) for problem in game.problems
+        ]
+
+    def test_strict_raises_the_first_error(self) -> None:
+        """strict=True raises a FormatError naming line and column."""
+        with pytest.raises(FormatError, match=r"<string>:1:8: error: tag Deal"):
+            pbn.loads('[Deal "N:AKQ"]\n', strict=True)
+
+
+class TestWriting:
+    def test_export_format_round_trip(self) -> None:
+        """dumps writes export format that reads back to the same tags."""
+        (game,) = pbn.loads(GAME)
+        text = pbn.dumps([game])
+        assert text.startswith("% PBN 2.1\n% EXPORT\n[Event ")
+        (again,) = pbn.loads(text)
+        assert [] == again.errors
+        for tag in game.tags:
+            assert (tag.value, tag.tokens) == (again[tag.name], again.tag(tag.name).tokens)
+
+    def test_mandatory_tags_first(self) -> None:
+        """Export format writes the 15 mandatory tags first, '?' for missing ones."""
+        (game,) = pbn.loads(GAME)
+        (again,) = pbn.loads(pbn.dumps([game]))
+        assert list(pbn.MANDATORY_TAGS) == again.names()[:15]
+        assert "?" == again["Date"]
+
+    def test_analysis_tags(self) -> None:
+        """Double-dummy tricks and the optimum result table are written and read back."""
+        game = pbn.Game.from_deal(Deal.random(random.Random(3)), board=1)
+        tricks = {seat: {strain: (seat + strain) % 14 for strain in Strain} for seat in SEATS}
+        game.set_double_dummy_tricks(tricks)
+        game.set_optimum_result_table(tricks)
+        game["OptimumScore"] = "NS 400"
+        (again,) = pbn.loads(pbn.dumps([game]))
+        assert tricks == again.double_dummy_tricks
+        table = again.table("OptimumResultTable")
+        assert ("N", "NT", str(tricks[Seat.N][Strain.NOTRUMP])) == table.rows[0]
+        assert [] == again.problems
+
+
+def _played_table(seed: int) -> Table:
+    rng = random.Random(seed)
+    table = Table(Board.numbered(seed % 16 + 1), Deal.random(rng))
+    while table.phase is Phase.AUCTION:
+        seat = table.turn
+        call = robot_call(table.auction, table.deal[seat])
+        table.make_call(
+            seat, call, alert=rng.random() < 0.2, explanation="x" if rng.random() < 0.5 else None
+        )
+    while table.phase is Phase.PLAY:
+        table.play_card(table.turn, robot_card(table))
+    return table
+
+
+class TestFromTable:
+    @pytest.mark.parametrize("seed", range(6))
+    def test_played_table_round_trip(self, seed: int) -> None:
+        """A played core Table written as PBN reads back with the same deal, calls, cards."""
+        table = _played_table(seed)
+        game = pbn.Game.from_table(table, Event="Test")
+        (again,) = pbn.loads(pbn.dumps([game]))
+        assert [] == again.problems
+        assert table.deal == again.deal
+        assert [str(e.call) for e in again.calls()] == [str(c) for c in table.auction.calls]
+        assert table.contract == again.contract
+        assert table.result == again.result
+        if table.play is not None:
+            cards = [c for t in table.play.tricks for c in t.cards]
+            assert cards == [card for _seat, card in again.played()]
