@@ -16,8 +16,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
 from dupbridge.core.auction import Auction
-from dupbridge.core.calls import Bid, Call, Pass
-from dupbridge.core.cards import Card, suit_mask
+from dupbridge.core.calls import PASS, Bid, Call, Pass, Strain
+from dupbridge.core.cards import CARDS, Card, Suit, suit_mask
 from dupbridge.core.errors import ActionError
 from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import SEATS, Seat, Vulnerability
@@ -33,11 +33,13 @@ from dupbridge.formats._pbn_values import (
     parse_columns,
     parse_contract,
     parse_deal,
+    parse_declarer,
     parse_result,
     parse_seat,
     parse_side_values,
     parse_vulnerability,
 )
+from dupbridge.formats.records import RecordedCall
 from dupbridge.i18n import _
 
 __all__ = ["check_game"]
@@ -80,15 +82,28 @@ def check_game(game: Game, report: Report, locate: Locate, export: bool) -> None
     """Check ``game`` and report every problem found (see the module docstring)."""
     tags: dict[str, Tag] = {}
     for tag in game.tags:
-        tags.setdefault(tag.name, tag)
-        if tag.name not in KNOWN_TAGS and tag.line:
+        name = tag.name
+        if name not in tags:
+            tags[name] = tag
+        if name not in KNOWN_TAGS and tag.line:
             report(
                 tag.line,
-                max(tag.column - len(tag.name) - 2, 1),
-                _("unknown tag {name}: kept as it is").format(name=tag.name),
+                max(tag.column - len(name) - 2, 1),
+                _("unknown tag {name}: kept as it is").format(name=name),
                 True,
             )
-        _check_value(tag, report)
+        parsed = _GAME_VALUES.get(name)
+        if parsed is not None:
+            if tags[name] is tag:
+                error = game.parse_value(parsed[0], parsed[1], name)[1]
+                if error:
+                    report(
+                        tag.line or 1,
+                        tag.column or 1,
+                        _("tag {name}: {message}").format(name=name, message=error),
+                    )
+        elif name in _VALUE_CHECKS:
+            _check_value(tag, report)
     if export:
         _check_export_order(game, report)
     _check_dependencies(tags, report)
@@ -150,13 +165,6 @@ def _round(value: str) -> str | None:
 
 def _seat(value: str) -> str | None:
     parse_seat(value)
-    return None
-
-
-def _declarer(value: str) -> str | None:
-    parse_seat(value.removeprefix("^"), "declarer")
-    if value == "^":
-        return _("'^' must be followed by the declarer's seat")
     return None
 
 
@@ -254,6 +262,16 @@ def _yes_no(value: str) -> str | None:
     return "~" + _("{value!r} should be Yes or No").format(value=value)
 
 
+#: Tags the Game parses itself (cached): key, parser.
+_GAME_VALUES: dict[str, tuple[str, Callable[[str], object]]] = {
+    "Dealer": ("dealer", parse_seat),
+    "Vulnerable": ("vul", parse_vulnerability),
+    "Deal": ("deal", parse_deal),
+    "Contract": ("contract", parse_contract),
+    "Result": ("result", parse_result),
+    "Declarer": ("declarer", parse_declarer),
+}
+
 _VALUE_CHECKS: dict[str, Callable[[str], str | None]] = {
     "Date": _date,
     "EventDate": _date,
@@ -263,7 +281,6 @@ _VALUE_CHECKS: dict[str, Callable[[str], str | None]] = {
     "Board": _board,
     "Round": _round,
     "Dealer": _seat,
-    "Declarer": _declarer,
     "Vulnerable": _vulnerable,
     "Deal": _deal,
     "Contract": _contract,
@@ -491,8 +508,16 @@ def _check_auction(
     except PbnValueError as error:
         report(tag.line or 1, tag.column or 1, _("tag Auction: {error}").format(error=error))
         return
+    dealer = game.dealer
+    if first is not None and dealer is not None:
+        fast = _fast_auction(game, tag, first, dealer, report=report, locate=locate)
+        if fast is not None:
+            if export:
+                _check_rows(tag, report, 4, _("export format writes four calls to a line"))
+            _check_contract(game, tags, fast, report)
+            return
     what = _("call")
-    units, end = _units(tag, report, locate, what)
+    units, _end = _units(tag, report, locate, what)
 
     def at(token: _Token) -> tuple[int, int]:
         return token.line or tag.line or 1, locate(token.line, token.index, False)
@@ -526,7 +551,6 @@ def _check_auction(
                 *at(unit.token), _("{text!r} is written {call} in PBN").format(text=text, call=call)
             )
         calls.append((call, unit))
-    dealer = game.dealer
     if dealer is None or first is None:
         return
     if irregular:
@@ -563,7 +587,7 @@ def _check_auction(
         except ActionError as error:
             report(*at(unit.token), str(error))
             return
-    _check_contract(game, tags, auction, report, end)
+    _check_contract(game, tags, auction, report)
 
 
 def _check_irregular_auction(
@@ -589,9 +613,7 @@ def _check_irregular_auction(
             report(*at(unit.token), _("only a bid can be insufficient (^I)"))
 
 
-def _check_contract(
-    game: Game, tags: dict[str, Tag], auction: Auction, report: Report, end: _Token | None
-) -> None:
+def _check_contract(game: Game, tags: dict[str, Tag], auction: Auction, report: Report) -> None:
     if not auction.is_complete:
         return
     contract_tag = tags.get("Contract")
@@ -681,6 +703,21 @@ def _check_play(
     except PbnValueError as error:
         report(tag.line or 1, tag.column or 1, _("tag Play: {error}").format(error=error))
         return
+    declarer = game.declarer
+    value = game.contract_value
+    if declarer is not None and first is not declarer.lho and value is not None:
+        report(
+            tag.line or 1,
+            tag.column or 1,
+            _("the opening lead is made by {seat}, declarer's left-hand opponent (Law 41A)").format(
+                seat=declarer.lho.letter
+            ),
+        )
+        return
+    if first is not None and _fast_play(game, tag, first, report, locate):
+        if export:
+            _check_rows(tag, report, 4, _("export format writes one trick (four cards) to a line"))
+        return
     units, _end = _units(tag, report, locate, _("card"), plus_is_unit=True)
 
     def at(token: _Token) -> tuple[int, int]:
@@ -701,21 +738,188 @@ def _check_play(
         cards.append(card)
     if first is None:
         return
-    declarer = game.declarer
-    value = game.contract_value
-    if declarer is not None and first is not declarer.lho and value is not None:
-        report(
-            tag.line or 1,
-            tag.column or 1,
-            _("the opening lead is made by {seat}, declarer's left-hand opponent (Law 41A)").format(
-                seat=declarer.lho.letter
-            ),
-        )
-        return
     if len(units) > 52:
         report(*at(units[52].token), _("more than thirteen tricks are given"))
         return
     _follow_play(game=game, tag=tag, first=first, units=units, cards=cards, report=report, at=at)
+
+
+_CARD_INFO: dict[str, tuple[Card, int, int, int]] = {
+    str(card): (card, card.bit, int(card.suit), int(card.rank)) for card in CARDS
+}
+_SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
+#: One shared record of each call made with no alert (records are immutable values).
+_PLAIN_CALLS: dict[Call, RecordedCall] = {call: RecordedCall(call) for call in set(CALLS.values())}
+_NOTE_REF = re.compile(r"=([1-9]|[12]\d|3[0-2])=")
+
+
+def _where(tag: Tag, index: int, locate: Locate) -> tuple[int, int]:
+    """The line and column of the ``index``-th token of a section."""
+    for row, line in zip(tag.section, tag.rows_at, strict=False):
+        if index < len(row):
+            return line, locate(line, index, False)
+        index -= len(row)
+    return tag.line or 1, tag.column or 1
+
+
+def _fast_auction(
+    game: Game, tag: Tag, first: Seat, dealer: Seat, *, report: Report, locate: Locate
+) -> Auction | None:
+    """Check a plain auction (calls, ``-``, ``AP``, notes =n=, a final ``+`` or ``*``) and
+    cache its calls; None if the auction needs the full check (annotations, marks)."""
+    tokens = tag.tokens
+    count = len(tokens)
+    if count and tokens[-1] in ("+", "*"):
+        count -= 1
+    calls = CALLS
+    notes = game.notes("Auction") if "=" in "".join(tokens) else {}
+    auction = Auction(dealer)
+    offset = (dealer - first) % 4
+    made: list[RecordedCall] = []
+    position = 0
+    for index in range(count):
+        word = tokens[index]
+        call = calls.get(word)
+        if call is not None:
+            if position < offset:
+                report(
+                    *_where(tag, index, locate),
+                    _(
+                        "the dealer, {dealer}, makes the first call; write - for each seat before"
+                    ).format(dealer=dealer.title),
+                )
+                return auction
+            try:
+                auction.add(call)
+            except ActionError as error:
+                report(*_where(tag, index, locate), str(error))
+                return auction
+            made.append(_PLAIN_CALLS[call])
+            position += 1
+        elif word == "-":
+            if position >= offset:
+                report(
+                    *_where(tag, index, locate),
+                    _("'-' (no call) is only for the seats before the dealer"),
+                )
+                return auction
+            position += 1
+        elif word == "AP" and index == count - 1 and position >= offset:
+            if auction.is_complete:
+                report(*_where(tag, index, locate), _("AP after the auction has ended (Law 39)"))
+            while not auction.is_complete:
+                auction.add(PASS)
+                made.append(_PLAIN_CALLS[PASS])
+        elif made and _NOTE_REF.fullmatch(word) and tokens[index - 1][0] != "=":
+            text = notes.get(int(word[1:-1]))
+            made[-1] = RecordedCall(made[-1].call, True, text or None)
+        else:
+            return None
+    game.cache_value("calls", tuple(made))
+    return auction
+
+
+def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate) -> bool:
+    """Check a plain play (cards, ``-``, a final ``*``) against the deal and Law 44; cache
+    the cards in the order played. False if the play needs the full check."""
+    tokens = tag.tokens
+    count = len(tokens)
+    if count and tokens[-1] == "*":
+        count -= 1
+    if count > 52:
+        return False
+    info = _CARD_INFO
+    cards: list[tuple[Card, int, int, int] | None] = []
+    for index in range(count):
+        found = info.get(tokens[index])
+        if found is None and tokens[index] != "-":
+            return False
+        cards.append(found)
+    value = game.contract_value
+    if value is None or value.strain is None:
+        return False
+    trump = -1 if value.strain is Strain.NOTRUMP else int(value.strain)
+    deal = game.deal_value
+    known = [False] * 4
+    hands = [0, 0, 0, 0]
+    if deal is not None:
+        for holder in deal.known:
+            known[holder] = True
+            hands[holder] = deal.deal[holder].mask
+    first_seat = int(first)
+    leader = 0
+    won = [0, 0]
+    tricks = 0
+    played: list[tuple[Seat, Card]] = []
+    masks = _SUIT_MASKS
+    for start in range(0, count, 4):
+        row = cards[start : start + 4]
+        full = len(row) == 4 and None not in row
+        best_position = leader
+        best = row[leader] if leader < len(row) else None
+        led = -1 if best is None else best[2]
+        for step in range(4):
+            position = (leader + step) & 3
+            entry = row[position] if position < len(row) else None
+            if entry is None or best is None:
+                break
+            card, bit, suit, rank = entry
+            seat_index = (first_seat + position) & 3
+            if known[seat_index]:
+                hand = hands[seat_index]
+                if not hand & bit:
+                    report(
+                        *_where(tag, start + position, locate),
+                        _("{seat} does not hold {card} now").format(
+                            seat=SEATS[seat_index].title, card=card
+                        ),
+                    )
+                    return True
+                if step and suit != led and hand & masks[led]:
+                    report(
+                        *_where(tag, start + position, locate),
+                        _(
+                            "{seat} revokes with {card}: it holds a card of the suit led "
+                            "(Law 44C); mark a revoke ^R"
+                        ).format(seat=SEATS[seat_index].title, card=card),
+                    )
+                hands[seat_index] = hand ^ bit
+            played.append((SEATS[seat_index], card))
+            if step:
+                if suit == best[2]:
+                    if rank > best[3]:
+                        best, best_position = entry, position
+                elif suit == trump:
+                    best, best_position = entry, position
+        if not full:
+            break
+        won[(first_seat + best_position) & 1] += 1
+        tricks += 1
+        leader = best_position
+    game.cache_value("played", tuple(played))
+    _check_result(game, won, tricks, deal.known if deal is not None else (), report)
+    return True
+
+
+def _check_result(
+    game: Game, won: list[int], tricks: int, known: tuple[Seat, ...], report: Report
+) -> None:
+    """After thirteen tricks of a full deal, the Result must be what declarer's side won."""
+    declarer = game.declarer
+    result_tag = game.tag("Result")
+    result = game.result_value
+    if declarer is None or tricks != 13 or result_tag is None or result is None or result.irregular:
+        return
+    taken = won[declarer.side]
+    declared = game.result
+    if declared is not None and declared != taken:
+        report(
+            result_tag.line or 1,
+            result_tag.column or 1,
+            _("Result {given} but declarer's side took {taken} tricks in the play").format(
+                given=result_tag.value, taken=taken
+            ),
+        )
 
 
 def _follow_play(

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from dupbridge.formats._pbn_check import check_game
-from dupbridge.formats._pbn_game import Game, Tag, is_table_tag, split_section_token
+from dupbridge.formats._pbn_game import Game, Tag, split_section_token
 from dupbridge.formats._pbn_values import NO_INHERITANCE, Column, PbnValueError, parse_columns
 from dupbridge.formats.problems import Problem, Severity
 from dupbridge.i18n import _
@@ -28,11 +28,14 @@ _TOKEN = re.compile(
 )
 #: Characters that send a section line to the slow path.
 _SPECIAL = re.compile(r'[\[\]{}";%!?=$^]')
+_TABLE_SPECIAL = re.compile(r'[\[\]{}";%]')
 #: Characters PBN does not allow: control characters and the C1 range of ISO 8859-1.
 _BAD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _UNESCAPE = re.compile(r'\\([\\"])')
 _DIRECTIVE = re.compile(r"%\s*(EXPORT|IMPORT|PBN\s+(\d+\.\d+))\s*$", re.IGNORECASE)
+#: The section each tag name opens (filled as names are met).
+_KINDS: dict[str, str] = {"Auction": "A", "Play": "P", "Note": "", "Table": ""}
 MAX_LINE = 254  # 255 with the line end
 
 
@@ -70,44 +73,8 @@ def token_columns(line: str, table: bool) -> list[int]:
     return columns
 
 
-class _TagBuilder:
-    __slots__ = (
-        "column",
-        "columns",
-        "comments",
-        "kind",
-        "line",
-        "name",
-        "rows",
-        "rows_at",
-        "value",
-    )
-
-    def __init__(self, name: str, value: str, line: int, column: int, kind: str) -> None:
-        self.name = name
-        self.value = value
-        self.line = line
-        self.column = column
-        self.kind = kind  # "A" auction, "P" play, "T" table, "" none
-        self.rows: list[tuple[str, ...]] = []
-        self.rows_at: list[int] = []
-        self.comments: list[str] = []
-        self.columns: tuple[Column, ...] | None = None
-
-    def build(self) -> Tag:
-        return Tag(
-            self.name,
-            self.value,
-            tuple(self.rows),
-            tuple(self.comments),
-            self.line,
-            self.column,
-            tuple(self.rows_at),
-        )
-
-
 class Parser:
-    """Feed it lines; it yields each game when the game ends (see :meth:`feed`)."""
+    """Feed it lines; it yields each game when the game ends (see :meth:`feed_lines`)."""
 
     def __init__(self, source: str = "<string>") -> None:
         self.source = source
@@ -117,15 +84,22 @@ class Parser:
         self._sticky: dict[str, str] = {}
         self._comment: list[str] | None = None
         self._comment_at = (0, 0)
+        self._problems: list[Problem] = []
         self._new_game()
 
     def _new_game(self) -> None:
-        self._tags: list[_TagBuilder] = []
+        self._tags: list[Tag] = []
         self._names: dict[str, int] = {}
         self._game_comments: list[str] = []
-        self._problems: list[Problem] = []
+        self._problems = []
         self._lines: dict[int, str] = {}
-        self._section: _TagBuilder | None = None
+        # the open section: its kind ("A" auction, "P" play, "T" table, "X" discarded, ""
+        # none), the index of its tag, its rows and their lines, a table's columns
+        self._kind = ""
+        self._at = -1
+        self._rows: list[tuple[str, ...]] = []
+        self._rows_at: list[int] = []
+        self._columns: tuple[Column, ...] | None = None
         self._seen_section = False
         self._game_line = 0
         # the tag being assembled across tokens: state 0 none, 1 name, 2 value, 3 close
@@ -150,20 +124,64 @@ class Parser:
     # --- lines ------------------------------------------------------------------------------
 
     def feed_lines(self, lines: Iterable[str]) -> Iterator[Game]:
-        """Parse ``lines`` (without their line ends); yield each game as it ends."""
+        """Parse ``lines`` (without their line ends); yield each game as it ends.
+
+        The loop takes the common lines itself: a tag alone on its line, a row of calls,
+        cards or table cells; everything else goes to :meth:`feed`.
+        """
+        tag_line = _TAG_LINE.fullmatch
+        special = _SPECIAL.search
+        table_special = _TABLE_SPECIAL.search
+        bad_char = _BAD_CHAR.search
         lineno = 0
         for lineno, raw in enumerate(lines, 1):
-            game = self.feed(lineno, raw)
+            line = raw[:-1] if raw[-1:] == "\r" else raw
+            if len(line) > MAX_LINE or bad_char(line) is not None:
+                self._line_problems(lineno, line)
+            if line and self._comment is None and self._state == 0:
+                first = line[0]
+                if first == "[":
+                    match = tag_line(line)
+                    if match is not None:
+                        self._lines[lineno] = line
+                        name, value = match.groups()
+                        if "\\" in value:
+                            value = _unescape(value)
+                        self._tag(name, value, lineno, len(name) + 4, 1)
+                        continue
+                elif first not in {"%", "{", ";"}:
+                    kind = self._kind
+                    if kind in {"A", "P"} and table_special(line) is None:
+                        self._lines[lineno] = line
+                        words = line.split()
+                        if special(line) is None:
+                            tokens = tuple(words)
+                        else:
+                            tokens = tuple(
+                                part
+                                for word in words
+                                for part in (
+                                    split_section_token(word) if special(word) else (word,)
+                                )
+                            )
+                        if tokens:
+                            self._rows.append(tokens)
+                            self._rows_at.append(lineno)
+                        continue
+                    if kind == "T" and table_special(line) is None:
+                        self._lines[lineno] = line
+                        cells = tuple(line.split())
+                        if cells:
+                            self._section_row(lineno, cells)
+                        continue
+            game = self.feed(lineno, line)
             if game is not None:
                 yield game
         game = self.finish(lineno + 1)
         if game is not None:
             yield game
 
-    def feed(self, lineno: int, line: str) -> Game | None:
-        """Parse one line; return the game it ended, if any."""
-        if line.endswith("\r"):
-            line = line[:-1]
+    def _line_problems(self, lineno: int, line: str) -> None:
         if len(line) > MAX_LINE:
             self.report(
                 lineno,
@@ -179,6 +197,10 @@ class Parser:
                 bad.start() + 1,
                 _("character U+{code:04X} is not allowed in PBN").format(code=ord(bad.group())),
             )
+
+    def feed(self, lineno: int, line: str) -> Game | None:
+        """Parse one line (its length and characters already checked); return the game it
+        ended, if any."""
         start = 0
         if self._comment is not None:
             end = line.find("}")
@@ -195,21 +217,7 @@ class Parser:
                 return None
             if not line.strip():
                 return self._end_game(lineno)
-            self._lines[lineno] = line
-            if self._state == 0:
-                match = _TAG_LINE.fullmatch(line)
-                if match is not None:
-                    name, value = match.groups()
-                    self._tag(name, _unescape(value), lineno, len(name) + 4, 1)
-                    return None
-                section = self._section
-                if section is not None and section.kind in "AP" and _SPECIAL.search(line) is None:
-                    tokens = line.split()
-                    if tokens:
-                        self._section_row(lineno, tuple(tokens))
-                    return None
-        else:
-            self._lines[lineno] = line
+        self._lines[lineno] = line
         self._scan(lineno, line, start)
         return None
 
@@ -230,18 +238,18 @@ class Parser:
         table_comment = 0
         tokens_before = start > 0
         outside_reported = False
-        section = self._section
+        kind = self._kind
         for match in _TOKEN.finditer(line, start):
-            kind = match.lastgroup
-            if kind is None:
+            group = match.lastgroup
+            if group is None:
                 continue
             column = match.start() + 1
             text = match.group()
             state = self._state
-            if kind in {"brace", "semi"}:
-                if section is not None and section.kind == "T" and state == 0:
+            if group in {"brace", "semi"}:
+                if kind == "T" and state == 0:
                     table_comment = column
-                if kind == "semi":
+                if group == "semi":
                     self._add_comment(text[1:])
                 elif text.endswith("}") and len(text) > 1:
                     self._add_comment(text[1:-1])
@@ -251,7 +259,7 @@ class Parser:
                 tokens_before = True
                 continue
             if state == 0:
-                if kind == "lb":
+                if group == "lb":
                     if self.export and (tokens_before or column != 1):
                         self.report(
                             lineno,
@@ -264,21 +272,21 @@ class Parser:
                     self._state = 1
                     self._t_at = (lineno, column)
                     self._t_name = ""
-                    section = None
-                elif kind == "rb":
+                    kind = ""
+                elif group == "rb":
                     self.report(lineno, column, _("']' without a tag to close"))
-                elif section is not None and (kind == "word" or section.kind == "T"):
-                    if kind == "str":
-                        if section.kind != "T":
+                elif kind and (group == "word" or kind == "T"):
+                    if group == "str":
+                        closed = match.group("close") is not None
+                        if kind != "T":
                             self.report(
                                 lineno, column, _("a quoted string cannot appear in this section")
                             )
                         else:
-                            closed = match.group("close") is not None
                             row.append(_unescape(text[1:-1] if closed else text[1:]))
                             if not closed:
                                 self.report(lineno, column, _("the string has no closing quote"))
-                    elif section.kind == "T":
+                    elif kind == "T":
                         if "%" in text:
                             self.report(
                                 lineno,
@@ -296,26 +304,27 @@ class Parser:
                         _("{text!r} is outside any tag or section").format(text=text[:40]),
                     )
             elif state == 1:
-                if kind == "word":
+                if group == "word":
                     self._t_name = text
                     self._state = 2
-                elif kind == "rb":
+                elif group == "rb":
                     self.report(lineno, column, _("a tag needs a name and a value"))
                     self._state = 0
                 else:
                     self.report(lineno, column, _("a tag name must follow '['"))
                     self._state = 0
             elif state == 2:
-                if kind == "str":
+                if group == "str":
                     closed = match.group("close") is not None
                     self._t_value = _unescape(text[1:-1] if closed else text[1:])
                     self._t_value_at = (lineno, column + 1)
                     if not closed:
                         self.report(lineno, column, _("the tag value has no closing quote"))
                         self._finish_tag()
+                        kind = self._kind
                     else:
                         self._state = 3
-                elif kind == "rb":
+                elif group == "rb":
                     self.report(
                         lineno,
                         column,
@@ -335,20 +344,18 @@ class Parser:
                     self._t_value = text
                     self._t_value_at = (lineno, column)
                     self._state = 3
-            elif kind == "rb":  # state 3: expecting "]"
+            else:  # state 3: expecting "]"
+                if group != "rb":
+                    self.report(
+                        lineno,
+                        column,
+                        _("']' expected after the value of tag {name}").format(name=self._t_name),
+                    )
                 self._finish_tag()
-                section = self._section
-            else:
-                self.report(
-                    lineno,
-                    column,
-                    _("']' expected after the value of tag {name}").format(name=self._t_name),
-                )
-                self._finish_tag()
-                section = self._section
+                kind = self._kind
             tokens_before = True
-        if row and self._section is not None:
-            if table_comment and self._section.kind == "T":
+        if row and self._kind:
+            if table_comment and self._kind == "T":
                 self.report(
                     lineno, table_comment, _("comments are not allowed in the rows of a table")
                 )
@@ -360,37 +367,51 @@ class Parser:
         self._tag(self._t_name, self._t_value, line, column, self._t_at[1])
 
     def _add_comment(self, text: str) -> None:
-        if self._tags:
-            self._tags[-1].comments.append(text)
+        tags = self._tags
+        if tags:
+            last = tags[-1]
+            tags[-1] = last._replace(comments=(*last.comments, text))
         else:
             self._game_comments.append(text)
 
     # --- tags and sections --------------------------------------------------------------
 
+    def _close_section(self) -> None:
+        if self._kind and self._kind != "X" and self._rows:
+            index = self._at
+            tag = self._tags[index]
+            self._tags[index] = Tag(
+                tag.name,
+                tag.value,
+                tuple(self._rows),
+                tag.comments,
+                tag.line,
+                tag.column,
+                tuple(self._rows_at),
+            )
+        self._kind = ""
+        if self._rows:
+            self._rows = []
+            self._rows_at = []
+
     def _tag(self, name: str, value: str, line: int, column: int, bracket: int) -> None:
-        if not self._tags and not self._game_line:
+        if self._kind:
+            self._close_section()
+        if not self._game_line:
             self._game_line = line
         if _TAG_NAME.fullmatch(name) is None:
             self.report(line, bracket + 1, _("{name!r} is not a tag name").format(name=name))
-            self._section = None
             return
         if "\t" in value:
-            self.report(
-                line,
-                column + value.index("\t"),
-                _("a tab is not allowed in a tag value"),
-            )
-        section_kind = (
-            "A"
-            if name == "Auction"
-            else "P"
-            if name == "Play"
-            else "T"
-            if is_table_tag(name)
-            else ""
-        )
-        if name in self._names and name != "Note":
-            first = self._tags[self._names[name]]
+            self.report(line, column + value.index("\t"), _("a tab is not allowed in a tag value"))
+        kind = _KINDS.get(name)
+        if kind is None:
+            kind = "T" if name.endswith("Table") and name != "Table" else ""
+            if len(_KINDS) < 4096:
+                _KINDS[name] = kind
+        names = self._names
+        if name in names and name != "Note":
+            first = self._tags[names[name]]
             self.report(
                 line,
                 column,
@@ -398,31 +419,34 @@ class Parser:
                     name=name, first=first.line
                 ),
             )
-            self._section = (
-                _TagBuilder(name, value, line, column, section_kind) if section_kind else None
-            )
+            self._kind = "X" if kind else ""
             return
-        if value == "#" or value.startswith("##"):
+        if value and value[0] == "#":
             value = self._inherit(name, value, line, column)
-        else:
-            self._sticky.pop(name, None)
+        elif name in self._sticky:
+            del self._sticky[name]
         if name == "Note" and not self._seen_section:
             self.report(
                 line, column, _("a Note must follow the Auction or Play section it explains")
             )
-        builder = _TagBuilder(name, value, line, column, section_kind)
-        if section_kind == "T":
-            try:
-                builder.columns = parse_columns(value)
-            except PbnValueError as error:
-                self.report(line, column, str(error))
-        if name in ("Auction", "Play"):
-            self._seen_section = True
-        self._names[name] = len(self._tags)
-        self._tags.append(builder)
-        self._section = builder if section_kind else None
+        if kind:
+            if kind == "T":
+                try:
+                    self._columns = parse_columns(value)
+                except PbnValueError as error:
+                    self.report(line, column, str(error))
+                    self._columns = None
+            else:
+                self._seen_section = True
+            self._kind = kind
+            self._at = len(self._tags)
+        names[name] = len(self._tags)
+        self._tags.append(Tag(name, value, (), (), line, column))
 
     def _inherit(self, name: str, value: str, line: int, column: int) -> str:
+        if value != "#" and not value.startswith("##"):
+            self._sticky.pop(name, None)
+            return value
         if name in NO_INHERITANCE:
             self.report(
                 line,
@@ -447,19 +471,22 @@ class Parser:
         return previous.value
 
     def _section_row(self, lineno: int, row: tuple[str, ...]) -> None:
-        section = self._section
-        if section is None:
+        kind = self._kind
+        if not kind:
             return
-        if section.kind == "T" and section.columns is not None and len(row) != len(section.columns):
+        columns = self._columns
+        if kind == "T" and columns is not None and len(row) != len(columns):
             self.report(
                 lineno,
                 1,
                 _("this row of {name} has {n} entries; the table has {m} columns").format(
-                    name=section.name, n=len(row), m=len(section.columns)
+                    name=self._tags[self._at].name if self._at >= 0 else "?",
+                    n=len(row),
+                    m=len(columns),
                 ),
             )
-        section.rows.append(row)
-        section.rows_at.append(lineno)
+        self._rows.append(row)
+        self._rows_at.append(lineno)
 
     # --- games ------------------------------------------------------------------------------
 
@@ -471,16 +498,17 @@ class Parser:
                 _("the tag is not closed before the end of the game"),
             )
             self._state = 0
+        self._close_section()
         if not self._tags:
             problems = self._problems
             self._new_game()
             self._problems = problems
             return None
-        present = set(self._names)
+        tags = self._tags
+        names = self._names
         for name, value in self._sticky.items():
-            if name not in present:
-                self._tags.append(_TagBuilder(name, value, 0, 0, ""))
-        tags = [builder.build() for builder in self._tags]
+            if name not in names:
+                tags.append(Tag(name, value))
         game = Game(
             tags,
             comments=self._game_comments,
@@ -488,14 +516,12 @@ class Parser:
             line=self._game_line,
             source=self.source,
         )
-        check_game(game, self._report_in(game), self._locate, self.export)
-        game.problems.sort(key=lambda problem: (problem.line, problem.column))
-        self._prev = {tag.name: tag for tag in tags if tag.name != "Note"}
+        check_game(game, _Reporter(game, self.source), self._locate, self.export)
+        if len(game.problems) > 1:
+            game.problems.sort(key=lambda problem: (problem.line, problem.column))
+        self._prev = {tag.name: tag for tag in tags}
         self._new_game()
         return game
-
-    def _report_in(self, game: Game) -> _Reporter:
-        return _Reporter(game, self.source)
 
     def _locate(self, lineno: int, index: int, table: bool) -> int:
         line = self._lines.get(lineno)

@@ -39,6 +39,7 @@ __all__ = [
     "parse_columns",
     "parse_contract",
     "parse_deal",
+    "parse_declarer",
     "parse_result",
     "parse_seat",
     "parse_side_values",
@@ -107,6 +108,17 @@ def parse_seat(text: str, what: str = "seat") -> Seat | None:
     return seat
 
 
+def parse_declarer(text: str) -> Seat | None:
+    """A Declarer value: a seat, ``^`` and a seat (an irregular declarer), ``""`` or ``"?"``.
+
+    Raises:
+        PbnValueError: for anything else.
+    """
+    if text == "^":
+        raise PbnValueError(_("'^' must be followed by the declarer's seat"))
+    return parse_seat(text.removeprefix("^"), "declarer")
+
+
 def parse_vulnerability(text: str) -> Vulnerability | None:
     """``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``; None for ``""``/``"?"``.
 
@@ -129,6 +141,8 @@ _DEAL_RE = re.compile(r"([NESWnesw]):(\S+) (\S+) (\S+) (\S+)")
 _HAND_RE = re.compile(r"([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)")
 _RANK_BIT = {rank.char: 1 << (rank - 2) for rank in Rank}
 _SUIT_CACHE: dict[str, int] = {}
+_SEAT_LIST = (Seat.N, Seat.E, Seat.S, Seat.W)
+_FULL = (1 << 52) - 1
 
 
 def _suit_bits(ranks: str) -> int:
@@ -146,6 +160,18 @@ def _suit_bits(ranks: str) -> int:
 
 
 def _hand_mask(text: str, seat: Seat) -> int:
+    parts = text.split(".")
+    if len(parts) == 4:
+        known = _SUIT_CACHE
+        try:
+            return (
+                known[parts[0]] << 39
+                | known[parts[1]] << 26
+                | known[parts[2]] << 13
+                | known[parts[3]]
+            )
+        except KeyError:
+            pass  # not written high to low, or not a hand: the full check below
     match = _HAND_RE.fullmatch(text)
     if match is None:
         raise PbnValueError(
@@ -166,6 +192,17 @@ def _hand_mask(text: str, seat: Seat) -> int:
         raise PbnValueError(
             _("{seat}'s hand {text!r}: {error}").format(seat=seat.title, text=text, error=error)
         ) from None
+
+
+def _all_suits() -> None:
+    """Fill the suit table with the 8,192 holdings of a suit written high to low."""
+    ranks = "AKQJT98765432"
+    for bits in range(1 << 13):
+        text = "".join(ranks[12 - r] for r in range(12, -1, -1) if bits >> r & 1)
+        _SUIT_CACHE[text] = bits
+
+
+_all_suits()
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,15 +240,26 @@ def parse_deal(text: str) -> DealValue | None:
     first = _SEATS[match.group(1).upper()]
     masks = [0, 0, 0, 0]
     known: list[Seat] = []
+    hands = match.groups()
     for offset in range(4):
-        seat = first.next(offset)
-        hand = match.group(offset + 2)
+        hand = hands[offset + 1]
         if hand == "-":
             continue
+        seat = _SEAT_LIST[(first + offset) & 3]
         masks[seat] = _hand_mask(hand, seat)
         known.append(seat)
     if not known:
         raise PbnValueError(_("deal {text!r} has no cards").format(text=text))
+    if (
+        len(known) == 4
+        and masks[0] | masks[1] | masks[2] | masks[3] == _FULL
+        and all(mask.bit_count() == 13 for mask in masks)
+    ):
+        return DealValue(
+            Deal(Hand(masks[0]), Hand(masks[1]), Hand(masks[2]), Hand(masks[3])),
+            first,
+            tuple(known),
+        )
     seen = 0
     for seat in known:
         twice = seen & masks[seat]

@@ -103,16 +103,11 @@ __all__ = [
 HEADER = ("% PBN 2.1", "% EXPORT")
 
 
-def _lines(text: str) -> Iterator[str]:
-    start = 0
-    length = len(text)
-    while start < length:
-        end = text.find("\n", start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start:end]
-        start = end + 1
+def _lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def _checked(games: Iterator[Game], strict: bool) -> Iterator[Game]:
