@@ -15,7 +15,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
-__all__ = ["JfrRow", "JfrTraveller", "read_traveller"]
+__all__ = ["JfrPlace", "JfrRow", "JfrTraveller", "read_ranking", "read_traveller"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,8 @@ class _Cells(HTMLParser):
             self._row = []
         elif tag == "td" and self._row is not None:
             self._cell = []
+        elif tag == "br" and self._cell is not None:
+            self._cell.append("\n")
         elif tag == "img" and self._cell is not None:
             alt = dict(attrs).get("alt") or ""
             self._cell.append(alt.upper())
@@ -121,3 +123,29 @@ def read_traveller(path: Path, board: int) -> JfrTraveller:
                    _number(ew_text), ns_text, ew_text)
         )  # fmt: skip
     return JfrTraveller(board, tuple(rows), datum)
+
+
+@dataclass(frozen=True)
+class JfrPlace:
+    """One line of a JFR final ranking (``W-*.html``)."""
+
+    place: int | None  # None: shares the place of the line above
+    pair: int
+    names: tuple[str, ...]
+    penalty: Fraction  # the "±" column
+    total: Fraction
+
+
+def read_ranking(path: Path) -> list[JfrPlace]:
+    """Read a JFR final ranking page: place, pair, names, ± and total of every pair."""
+    parser = _Cells()
+    parser.feed(path.read_text(encoding="utf-8"))
+    lines: list[JfrPlace] = []
+    for cells in parser.rows:
+        if len(cells) != 11 or not cells[2].isdigit():
+            continue
+        place = int(cells[1]) if cells[1].strip() else None
+        penalty = _number(cells[7]) if cells[7].strip() else Fraction(0)
+        names = tuple(name.strip() for name in cells[3].split("\n") if name.strip())
+        lines.append(JfrPlace(place, int(cells[2]), names, penalty, _number(cells[8])))
+    return lines

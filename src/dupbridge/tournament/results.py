@@ -1,0 +1,616 @@
+"""The results of a duplicate event: pairs, boards and traveller lines, and their checks.
+
+A :class:`Result` is one line of a board's traveller: which pairs met on which board, and
+what happened: a :class:`Played` result (a contract, declarer and tricks, or a pass-out), an
+:class:`Assigned` adjusted score (Law 12C1, weighted over several results since 2017), or an
+:class:`~dupbridge.scoring.adjusted.ArtificialScore` (Law 12C2: A60/40, +3/-3 IMP).
+
+Pairs are identified by :class:`PairId`: number, section, and in a Mitchell the line the pair
+sat in throughout (NS 1 and EW 1 are different pairs). Team events use the same model with
+one id per team: the two tables of a match are the two results of a board between the same
+two teams, each team North-South at one of them.
+
+:func:`check_event` finds everything wrong with an event at once (unknown pair, a pair on
+both sides, a pair with two results on a board, a score that contradicts its contract), each
+problem naming the file location of the line when the results came from a file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from dupbridge.core.boards import Board
+from dupbridge.core.cards import Card
+from dupbridge.core.contract import Contract
+from dupbridge.core.deal import Deal
+from dupbridge.core.errors import DupbridgeError, NotationError
+from dupbridge.core.seats import Seat, Side, Vulnerability
+from dupbridge.i18n import _
+from dupbridge.scoring import score
+from dupbridge.scoring.adjusted import AdjustedScoreError, ArtificialScore, parse_number
+
+__all__ = [
+    "Assigned",
+    "BoardInfo",
+    "Event",
+    "Location",
+    "Outcome",
+    "Pair",
+    "PairId",
+    "Penalty",
+    "Played",
+    "Problem",
+    "Result",
+    "ResultsError",
+    "check_event",
+    "parse_outcome",
+    "parse_tricks",
+]
+
+
+class ResultsError(DupbridgeError, ValueError):
+    """Results that cannot be scored; ``problems`` lists every one found.
+
+    Attributes:
+        problems: each problem with its location.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("\n".join(str(problem) for problem in problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where a result was read: ``FILE:LINE:COLUMN``."""
+
+    source: str
+    line: int
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with the results, with its location when known."""
+
+    message: str
+    location: Location | None = None
+    warning: bool = False
+
+    def __str__(self) -> str:
+        kind = _("warning") if self.warning else _("error")
+        where = f"{self.location}: " if self.location is not None else ""
+        return f"{where}{kind}: {self.message}"
+
+
+_PAIR_RE = re.compile(r"^\s*([A-Za-z]*)\s*-?\s*(\d+)\s*(NS|EW|N-S|E-W)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class PairId:
+    """A pair's (or, in team events, a team's) identity in an event.
+
+    Attributes:
+        number: the pair number.
+        section: the section letter(s), empty for a one-section event.
+        line: the line the pair sat in throughout a Mitchell (NS 1 and EW 1 are two
+            pairs); None when pairs change direction (Howell) or numbers are unique.
+    """
+
+    number: int
+    section: str = ""
+    line: Side | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 0:
+            raise NotationError(_("not a pair number: {number!r}").format(number=self.number))
+
+    @classmethod
+    def from_str(cls, text: str, line: Side | None = None) -> PairId:
+        """Parse ``"12"``, ``"A12"``, ``"B-3"`` or ``"7 NS"`` (section letters first).
+
+        Raises:
+            NotationError: if the text is not a pair number.
+        """
+        match = _PAIR_RE.match(text)
+        if match is None:
+            raise NotationError(
+                _("not a pair number: {text!r} (expected e.g. 12, A12 or 7NS)").format(text=text)
+            )
+        section, number, side = match.groups()
+        own = Side.from_str(side) if side else line
+        return cls(int(number), section.upper(), own)
+
+    @property
+    def sort_key(self) -> tuple[str, int, int]:
+        """Section, line, then number."""
+        return (self.section, -1 if self.line is None else int(self.line), self.number)
+
+    @property
+    def slug(self) -> str:
+        """A name safe in a file name: ``"A12"``, ``"12-ns"``."""
+        line = "" if self.line is None else f"-{self.line.name.lower()}"
+        return f"{self.section}{self.number}{line}"
+
+    def __str__(self) -> str:
+        line = "" if self.line is None else f" {self.line.name}"
+        return f"{self.section}{self.number}{line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A pair (or a team) of the event: its id and the players' names."""
+
+    id: PairId
+    names: tuple[str, ...] = ()
+    club: str = ""
+
+    @property
+    def label(self) -> str:
+        """The players' names joined (``"Kowalski – Nowak"``), or the pair number."""
+        return " – ".join(name for name in self.names if name) or _("Pair {pair}").format(
+            pair=self.id
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A result obtained at the table.
+
+    Attributes:
+        contract: the contract with its declarer, or None if the board was passed out.
+        tricks: the tricks declarer's side won (0-13); None when passed out.
+        lead: the opening lead, when recorded.
+        recorded_score: the NS score as written on the traveller, when given; it must agree
+            with the contract and tricks (Law 77), or stands alone when they are unknown.
+    """
+
+    contract: Contract | None = None
+    tricks: int | None = None
+    lead: Card | None = None
+    recorded_score: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.contract is not None:
+            if self.contract.declarer is None:
+                raise NotationError(
+                    _("contract {contract} has no declarer").format(contract=self.contract)
+                )
+            if self.tricks is None:
+                raise NotationError(
+                    _("contract {contract} has no number of tricks").format(contract=self.contract)
+                )
+        if self.tricks is not None and (
+            isinstance(self.tricks, bool) or not 0 <= self.tricks <= 13
+        ):
+            raise NotationError(
+                _("tricks must be between 0 and 13, not {tricks}").format(tricks=self.tricks)
+            )
+
+    @property
+    def passed_out(self) -> bool:
+        """Whether the board was passed out (Law 22B)."""
+        return self.contract is None and not self.recorded_score
+
+    def ns_score(self, vulnerability: Vulnerability) -> int:
+        """North-South's score (Law 77): from the contract, or as recorded."""
+        if self.contract is None or self.tricks is None:
+            return self.recorded_score or 0
+        declarer = self.contract.declarer
+        assert declarer is not None
+        points = score(self.contract, self.tricks, vulnerability.is_vulnerable(declarer))
+        return points if declarer.side is Side.NS else -points
+
+    @property
+    def result_text(self) -> str:
+        """``"="``, ``"+1"`` or ``"-2"`` against the contract; empty when passed out."""
+        if self.contract is None or self.tricks is None:
+            return ""
+        over = self.tricks - self.contract.tricks_needed
+        return "=" if over == 0 else f"{over:+d}"
+
+    def __str__(self) -> str:
+        if self.contract is None:
+            return "PASS" if self.passed_out else f"{self.recorded_score:+d}"
+        return f"{self.contract.to_str()}{self.result_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """An assigned adjusted score (Law 12C1): one result, or several weighted (12C1(c))."""
+
+    components: tuple[tuple[Fraction, Played], ...]
+
+    def __post_init__(self) -> None:
+        if not self.components:
+            raise NotationError(_("an assigned score needs at least one result"))
+        total = sum((weight for weight, _played in self.components), Fraction(0))
+        if any(weight <= 0 for weight, _played in self.components) or total != 1:
+            raise NotationError(
+                _("the weights of an assigned score must be positive and add up to 100 %")
+            )
+
+    @property
+    def weighted(self) -> bool:
+        """Whether the score is weighted over more than one result."""
+        return len(self.components) > 1
+
+    @classmethod
+    def from_str(cls, text: str) -> Assigned:
+        """Parse ``"60% 4SN=; 40% 4SN-1"`` (weights as %, fractions or decimals).
+
+        Each component is ``WEIGHT CONTRACT[DECLARER] RESULT`` or ``WEIGHT PASS`` or
+        ``WEIGHT +420`` (an NS score); components are separated by ``;``.
+
+        Raises:
+            NotationError: naming the component that is wrong.
+        """
+        parts = [part.strip() for part in text.split(";") if part.strip()]
+        components: list[tuple[Fraction, Played]] = []
+        for part in parts:
+            match = re.match(r"^(\d+(?:[.,]\d+)?%?|\d+/\d+)\s+(.+)$", part)
+            if match is None:
+                raise NotationError(
+                    _("not a weighted result: {text!r} (expected e.g. 60% 4SN=)").format(text=part)
+                )
+            weight_text, body = match.groups()
+            if "/" in weight_text:
+                top, bottom = weight_text.split("/")
+                weight = Fraction(int(top), int(bottom))
+            elif weight_text.endswith("%"):
+                weight = parse_number(weight_text[:-1]) / 100
+            else:
+                weight = parse_number(weight_text)
+            components.append((weight, _parse_component(body)))
+        return cls(tuple(components))
+
+    def __str__(self) -> str:
+        return "; ".join(f"{_weight_text(weight)} {played}" for weight, played in self.components)
+
+
+def _weight_text(weight: Fraction) -> str:
+    percent = weight * 100
+    if percent.denominator == 1:
+        return f"{percent.numerator}%"
+    return f"{weight.numerator}/{weight.denominator}"
+
+
+def _parse_component(text: str) -> Played:
+    body = text.strip()
+    if body.upper() in ("PASS", "P", "AP", "PASSED"):
+        return Played()
+    if re.fullmatch(r"[+-]\d+", body):
+        return Played(recorded_score=int(body))
+    match = re.match(r"^(.*?)\s*([=+-]\d*|\d{1,2}|=)$", body)
+    if match is None:
+        raise NotationError(
+            _("not a result: {text!r} (expected e.g. 4SN= or 3NTS 9)").format(text=text)
+        )
+    contract = Contract.from_str(match.group(1))
+    if contract.declarer is None:
+        raise NotationError(_("{text!r} names no declarer").format(text=text))
+    return Played(contract, parse_tricks(match.group(2), contract))
+
+
+def parse_tricks(text: str, contract: Contract) -> int:
+    """Tricks from ``"10"`` (tricks won), ``"="``, ``"+1"`` or ``"-2"`` (against the contract).
+
+    Raises:
+        NotationError: if the text is neither, or the tricks fall outside 0-13.
+    """
+    body = text.strip().replace("−", "-")
+    if body in ("=", "m", "M"):
+        tricks = contract.tricks_needed
+    elif re.fullmatch(r"[+-]\d+", body):
+        tricks = contract.tricks_needed + int(body)
+    elif re.fullmatch(r"\d+", body):
+        tricks = int(body)
+    else:
+        raise NotationError(
+            _("not a result: {text!r} (expected tricks 0-13, =, +1 or -2)").format(text=text)
+        )
+    if not 0 <= tricks <= 13:
+        raise NotationError(
+            _("{contract} {text} means {tricks} tricks; tricks go from 0 to 13").format(
+                contract=contract.to_str(declarer=False), text=text.strip(), tricks=tricks
+            )
+        )
+    return tricks
+
+
+Outcome = Played | Assigned | ArtificialScore
+
+
+def parse_outcome(
+    contract: str, declarer: str = "", result: str = "", lead: str = "", ns_score: str = ""
+) -> Outcome:
+    """An outcome from the columns of a traveller line.
+
+    ``contract`` may instead hold an artificial score (``A60/40``, ``+3/-3 IMP``) or a
+    weighted list (``60% 4SN=; 40% 4SN-1``); ``PASS`` is a passed-out board; an empty
+    contract with a score is a result known only by its score.
+
+    Raises:
+        NotationError: naming the column that is wrong.
+    """
+    text = contract.strip()
+    recorded = int(ns_score) if ns_score.strip() else None
+    if text.upper() in ("PASS", "P", "AP", "PASSED", "ALL PASS"):
+        if recorded:
+            raise NotationError(
+                _("a passed-out board scores 0, not {score}").format(score=recorded)
+            )
+        return Played(recorded_score=recorded)
+    if not text:
+        if recorded is None:
+            raise NotationError(_("no contract and no score"))
+        return Played(recorded_score=recorded)
+    if ";" in text or re.match(r"^\d+(?:[.,]\d+)?%\s+\S", text):
+        return Assigned.from_str(text)
+    level = re.match(r"^(\d+)\s*(?:NT|N|SA|[CDHS♣♦♥♠])", text, re.IGNORECASE)
+    if level is not None and not 1 <= int(level.group(1)) <= 7:
+        raise NotationError(
+            _("no contract at level {level}: contracts go from 1 to 7 (Law 38A)").format(
+                level=level.group(1)
+            )
+        )
+    try:
+        parsed = Contract.from_str(text + (" " + declarer.strip() if declarer.strip() else ""))
+    except NotationError as contract_error:
+        try:
+            return ArtificialScore.from_str(text)
+        except AdjustedScoreError:
+            raise contract_error from None
+    if parsed.declarer is None:
+        raise NotationError(_("contract {contract} has no declarer").format(contract=text))
+    if not result.strip():
+        raise NotationError(_("contract {contract} has no result").format(contract=parsed.to_str()))
+    tricks = parse_tricks(result, parsed)
+    card = Card.from_str(lead.strip()) if lead.strip() else None
+    return Played(parsed, tricks, card, recorded)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One line of a board's traveller.
+
+    Attributes:
+        board: the board number.
+        ns: the pair (team) sitting North-South.
+        ew: the pair (team) sitting East-West.
+        outcome: what happened (played, assigned or artificial).
+        table: the table number, when known.
+        round: the round number, when known.
+        session: the session (1 for a one-session event).
+        group: the form of the deal it was played in, on a fouled board (Law 87).
+        location: where the line was read (not part of equality).
+    """
+
+    board: int
+    ns: PairId
+    ew: PairId
+    outcome: Outcome
+    table: int | None = None
+    round: int | None = None
+    session: int = 1
+    group: str | None = None
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def section(self) -> str:
+        """The section of the table (the NS pair's)."""
+        return self.ns.section
+
+    def pair(self, side: Side) -> PairId:
+        """The pair sitting in ``side``."""
+        return self.ns if side is Side.NS else self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A procedural penalty (Law 90) or other correction to a pair's total.
+
+    ``value`` is in the event's unit: IMPs (or VPs) at IMP scoring, percent of a board's
+    top at matchpoints (a quarter of a top is 25).
+    """
+
+    pair: PairId
+    value: Fraction
+    session: int = 1
+    note: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardInfo:
+    """What is known about a board besides its results.
+
+    Attributes:
+        number: the board number.
+        dealer: the dealer (Law 2 unless the board says otherwise).
+        vulnerability: the vulnerability (likewise).
+        deal: the four hands, when known.
+        dd_tricks: double-dummy tricks by (declarer, denomination), when known.
+        par: the par contract(s) and score as text (``"3D N +130"``), when known.
+    """
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: Deal | None = None
+    dd_tricks: tuple[tuple[Seat, int, int], ...] = ()
+    par: str = ""
+
+    @classmethod
+    def numbered(cls, number: int, deal: Deal | None = None) -> BoardInfo:
+        """Board ``number`` with Law 2's dealer and vulnerability."""
+        board = Board.numbered(number)
+        return cls(number, board.dealer, board.vulnerability, deal)
+
+    @property
+    def board(self) -> Board:
+        """The core board (number, dealer, vulnerability)."""
+        return Board(self.number, self.dealer, self.vulnerability)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A scored or to-be-scored event: its boards, pairs, results and penalties.
+
+    Attributes:
+        name: the event's name.
+        date: its date as written (``"2012.08.02"``).
+        site: where it was played.
+        boards: what is known of each board (boards without an entry follow Law 2).
+        pairs: the pairs (teams) with names; may be empty when only numbers are known.
+        results: every traveller line.
+        penalties: corrections to totals.
+        mitchell: whether NS and EW are two separate fields (each with its own ranking).
+        teams: whether this is a team event (results are the tables of matches).
+        phantoms: pairs that stand for an empty seat (a phantom or absent pair): their
+            results are scored for the opponents but they are not ranked.
+    """
+
+    name: str = ""
+    date: str = ""
+    site: str = ""
+    boards: Mapping[int, BoardInfo] = field(default_factory=dict)
+    pairs: Sequence[Pair] = ()
+    results: Sequence[Result] = ()
+    penalties: Sequence[Penalty] = ()
+    mitchell: bool = False
+    teams: bool = False
+    phantoms: frozenset[PairId] = frozenset()
+
+    def board(self, number: int) -> BoardInfo:
+        """The board's information (Law 2's markings when nothing else is known)."""
+        info = self.boards.get(number)
+        return info if info is not None else BoardInfo.numbered(number)
+
+    @cached_property
+    def pair_index(self) -> dict[PairId, Pair]:
+        """Every pair by id: the listed ones, then any that appear only in the results."""
+        index = {pair.id: pair for pair in self.pairs}
+        for result in self.results:
+            for pair_id in (result.ns, result.ew):
+                index.setdefault(pair_id, Pair(pair_id))
+        return index
+
+    def pair(self, pair_id: PairId) -> Pair:
+        """The pair with this id (a bare one if it has no names)."""
+        return self.pair_index.get(pair_id) or Pair(pair_id)
+
+    @property
+    def board_numbers(self) -> list[int]:
+        """The numbers of the boards with results, in order."""
+        return sorted({result.board for result in self.results})
+
+    @property
+    def sessions(self) -> list[int]:
+        """The session numbers, in order."""
+        return sorted({result.session for result in self.results}) or [1]
+
+    def ns_score(self, result: Result, played: Played) -> int:
+        """North-South's score of a played result on its board (Law 77)."""
+        return played.ns_score(self.board(result.board).vulnerability)
+
+
+#: A movement check: the problem with a result (a sentence naming the movement), or None.
+MovementCheck = Callable[[Result], str | None]
+
+
+def check_event(event: Event, movement: MovementCheck | None = None) -> list[Problem]:
+    """Everything wrong with an event's results, each problem with its location.
+
+    Checks: a pair not among the listed pairs, a pair on both sides of a table, a pair (or
+    a table) with two results on one board, a recorded score that contradicts its contract
+    (Law 77), a passed-out board with a score, and, given a movement, a result for a pair
+    that did not play that board.
+    """
+    problems: list[Problem] = []
+    known = {pair.id for pair in event.pairs}
+    seen: dict[tuple[int, int, PairId], Result] = {}
+    for result in event.results:
+        where = result.location
+        problems.extend(
+            Problem(
+                _("board {board}: unknown pair {pair}").format(board=result.board, pair=pair_id),
+                where,
+            )
+            for pair_id in (result.ns, result.ew)
+            if known and pair_id not in known
+        )
+        if result.ns == result.ew:
+            problems.append(
+                Problem(
+                    _("board {board}: pair {pair} cannot play against itself").format(
+                        board=result.board, pair=result.ns
+                    ),
+                    where,
+                )
+            )
+        for pair_id in (result.ns, result.ew):
+            key = (result.session, result.board, pair_id)
+            earlier = seen.get(key)
+            if earlier is not None and earlier is not result:
+                problems.append(
+                    Problem(
+                        _("board {board}: a second result for pair {pair}{first}").format(
+                            board=result.board,
+                            pair=pair_id,
+                            first=_(" (the first is at {location})").format(
+                                location=earlier.location
+                            )
+                            if earlier.location is not None
+                            else "",
+                        ),
+                        where,
+                    )
+                )
+            else:
+                seen[key] = result
+        problems.extend(_check_outcome(event, result))
+        if movement is not None:
+            problem = movement(result)
+            if problem is not None:
+                problems.append(Problem(problem, where))
+    problems.extend(
+        Problem(_("penalty for unknown pair {pair}").format(pair=penalty.pair), penalty.location)
+        for penalty in event.penalties
+        if known and penalty.pair not in known
+    )
+    return problems
+
+
+def _check_outcome(event: Event, result: Result) -> Iterable[Problem]:
+    outcome = result.outcome
+    playeds = (
+        [outcome]
+        if isinstance(outcome, Played)
+        else [played for _weight, played in outcome.components]
+        if isinstance(outcome, Assigned)
+        else []
+    )
+    for played in playeds:
+        if played.contract is not None and played.recorded_score is not None:
+            computed = event.ns_score(result, played)
+            if computed != played.recorded_score:
+                yield Problem(
+                    _(
+                        "board {board}: {result} scores {computed:+d} for NS (Law 77), "
+                        "not {recorded:+d} as recorded"
+                    ).format(
+                        board=result.board,
+                        result=played,
+                        computed=computed,
+                        recorded=played.recorded_score,
+                    ),
+                    result.location,
+                )
