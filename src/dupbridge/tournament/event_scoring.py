@@ -127,6 +127,8 @@ class ScoringOptions:
             Contest, Law 78D; JFR Pary's "12 IMPs a round"); a losing round is not limited.
             A round is the results' round number, or else the boards a pair plays in a row
             against the same opponents.
+        provisional: score a team event whose boards still lack a table's result, leaving
+            those boards out with a warning (otherwise each is an error).
     """
 
     method: Method = Method.MATCHPOINTS
@@ -140,6 +142,7 @@ class ScoringOptions:
     tie_break: TieBreakRule = TieBreakRule.NONE
     knockout: bool = False
     round_cap: Fraction | None = None
+    provisional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -677,6 +680,18 @@ def _score_teams(event: Event, options: ScoringOptions) -> ScoredEvent:
         for number in sorted(boards):
             lines = boards[number]
             if len(lines) != 2 or lines[0].ns != lines[1].ew:
+                if options.provisional and len(lines) == 1:
+                    problems.append(
+                        Problem(
+                            _("board {board}: the match {home} – {away} has no result yet "
+                              "at the other table; left out").format(
+                                board=number, home=home, away=away
+                            ),
+                            lines[0].location,
+                            warning=True,
+                        )
+                    )  # fmt: skip
+                    continue
                 problems.append(
                     Problem(
                         _("board {board}: the match {home} – {away} needs one result at each "

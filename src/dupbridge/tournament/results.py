@@ -347,7 +347,7 @@ def parse_outcome(
             raise NotationError(
                 _("a passed-out board scores 0, not {score}").format(score=recorded)
             )
-        return Played(recorded_score=recorded)
+        return Played()
     if not text:
         if recorded is None:
             raise NotationError(_("no contract and no score"))
