@@ -109,7 +109,7 @@ def check_game(game: Game, report: Report, locate: Locate, export: bool) -> None
     _check_dependencies(tags, report)
     _check_auction(game, tags, report, locate, export)
     _check_play(game, tags, report, locate, export)
-    _check_notes(game, report)
+    _check_notes(game, report, locate)
     _check_rubber(tags, report)
     for tag in game.tags:
         if is_table_tag(tag.name) and tag.section:
@@ -726,6 +726,7 @@ def _check_play(
     if export:
         _check_rows(tag, report, 4, _("export format writes one trick (four cards) to a line"))
     cards: list[Card | None] = []
+    bad = False
     for unit in units:
         text = unit.token.text
         if text in ("-", "+"):
@@ -734,9 +735,9 @@ def _check_play(
         card = CARD_TOKENS.get(text)
         if card is None:
             report(*at(unit.token), _card_problem(text))
-            return
+            bad = True
         cards.append(card)
-    if first is None:
+    if first is None or bad:
         return
     if len(units) > 52:
         report(*at(units[52].token), _("more than thirteen tricks are given"))
@@ -897,29 +898,41 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
         tricks += 1
         leader = best_position
     game.cache_value("played", tuple(played))
-    _check_result(game, won, tricks, deal.known if deal is not None else (), report)
+    full = deal is not None and len(deal.known) == 4 and len(deal.deal.north) == 13
+    _check_result(game, won, tricks, full, report)
     return True
 
 
-def _check_result(
-    game: Game, won: list[int], tricks: int, known: tuple[Seat, ...], report: Report
-) -> None:
-    """After thirteen tricks of a full deal, the Result must be what declarer's side won."""
+def _check_result(game: Game, won: list[int], tricks: int, full: bool, report: Report) -> None:
+    """The Result must be what declarer's side won in the tricks played, plus at most the
+    tricks left (a claim or concession ended play early, Laws 68-69)."""
     declarer = game.declarer
     result_tag = game.tag("Result")
     result = game.result_value
-    if declarer is None or tricks != 13 or result_tag is None or result is None or result.irregular:
+    declared = game.result
+    if (
+        not full
+        or declarer is None
+        or result_tag is None
+        or result is None
+        or result.irregular
+        or declared is None
+    ):
         return
     taken = won[declarer.side]
-    declared = game.result
-    if declared is not None and declared != taken:
-        report(
-            result_tag.line or 1,
-            result_tag.column or 1,
-            _("Result {given} but declarer's side took {taken} tricks in the play").format(
-                given=result_tag.value, taken=taken
-            ),
+    left = 13 - tricks
+    if taken <= declared <= taken + left:
+        return
+    if left == 0:
+        message = _("Result {given} but declarer's side took {taken} tricks in the play").format(
+            given=result_tag.value, taken=taken
         )
+    else:
+        message = _(
+            "Result {given} but declarer's side took {taken} of the first {played} tricks, "
+            "so it ends with {taken} to {most}"
+        ).format(given=result_tag.value, taken=taken, played=tricks, most=taken + left)
+    report(result_tag.line or 1, result_tag.column or 1, message)
 
 
 def _follow_play(
@@ -1002,21 +1015,7 @@ def _follow_play(
         won[winner.side] += 1
         tricks += 1
         leader = winner
-    declarer = game.declarer
-    result_tag = game.tag("Result")
-    result = game.result_value
-    if declarer is None or tricks != size or size != 13 or result_tag is None or result is None:
-        return
-    taken = won[declarer.side]
-    declared = game.result
-    if not result.irregular and declared is not None and declared != taken:
-        report(
-            result_tag.line or 1,
-            result_tag.column or 1,
-            _("Result {given} but declarer's side took {taken} tricks in the play").format(
-                given=result_tag.value, taken=taken
-            ),
-        )
+    _check_result(game, won, tricks, size == 13 and len(known) == 4, report)
 
 
 def _check_card(
@@ -1032,7 +1031,7 @@ def _check_card(
     at: Callable[[_Token], tuple[int, int]],
 ) -> None:
     marks = {mark.text for mark in unit.marks}
-    revoke = "^R" in marks
+    revoke = "^R" in marks and k > 0
     if known:
         if not hands[seat] >> card.index & 1:
             report(
@@ -1079,16 +1078,19 @@ def _card_problem(text: str) -> str:
     return _("{text!r} is not a card (a suit S H D C and a rank: SA, H7)").format(text=text)
 
 
-def _check_notes(game: Game, report: Report) -> None:
+def _check_notes(game: Game, report: Report, locate: Locate) -> None:
     refs: dict[str, dict[int, tuple[int, int]]] = {"Auction": {}, "Play": {}}
     for name in ("Auction", "Play"):
         tag = game.tag(name)
         if tag is None:
             continue
         for row, line in zip(tag.section, tag.rows_at or (0,) * len(tag.section), strict=True):
-            for text in row:
-                if text.startswith("=") and text.endswith("=") and text[1:-1].isdigit():
-                    refs[name].setdefault(int(text[1:-1]), (line or tag.line or 1, 1))
+            for index, text in enumerate(row):
+                if _NOTE_REF.fullmatch(text):
+                    refs[name].setdefault(
+                        int(text[1:-1]),
+                        (line or tag.line or 1, locate(line, index, False) if line else 1),
+                    )
     given: dict[str, dict[int, Tag]] = {"Auction": {}, "Play": {}}
     current: str | None = None
     for tag in game.tags:

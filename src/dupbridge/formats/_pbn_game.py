@@ -87,7 +87,8 @@ class Tag(NamedTuple):
     """One tag pair of a game, with the section data that follows it (an immutable value).
 
     A named tuple rather than a frozen dataclass because readers make one per tag line and
-    a tuple is made five times faster; equality ignores where the tag was read.
+    a tuple is made five times faster. Equality ignores where the tag was read and how an
+    auction or play is split into lines.
 
     Attributes:
         name: the tag name (``"Deal"``).
@@ -112,8 +113,10 @@ class Tag(NamedTuple):
         """The section's tokens, all rows run together."""
         return tuple(token for row in self.section for token in row)
 
-    def _key(self) -> tuple[str, str, tuple[tuple[str, ...], ...], tuple[str, ...]]:
-        return (self.name, self.value, self.section, self.comments)
+    def _key(self) -> tuple[str, str, tuple[object, ...], tuple[str, ...]]:
+        # the lines an auction or play is split into are layout, not content
+        section = self.tokens if self.name in ("Auction", "Play") else self.section
+        return (self.name, self.value, section, self.comments)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tag) and self._key() == other._key()

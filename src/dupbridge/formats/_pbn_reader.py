@@ -84,6 +84,7 @@ class Parser:
         self._sticky: dict[str, str] = {}
         self._comment: list[str] | None = None
         self._comment_at = (0, 0)
+        self._comment_warned = False
         self._problems: list[Problem] = []
         self._new_game()
 
@@ -205,6 +206,13 @@ class Parser:
         if self._comment is not None:
             end = line.find("}")
             if end < 0:
+                if not line.strip() and not self._comment_warned:
+                    self._comment_warned = True
+                    self.report(
+                        *self._comment_at,
+                        _("the comment '{' runs on across an empty line (the end of a game)"),
+                        warning=True,
+                    )
                 self._comment.append(line)
                 return None
             self._comment.append(line[:end])
@@ -256,6 +264,7 @@ class Parser:
                 else:
                     self._comment = [text[1:]]
                     self._comment_at = (lineno, column)
+                    self._comment_warned = False
                 tokens_before = True
                 continue
             if state == 0:

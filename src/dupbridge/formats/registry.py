@@ -76,6 +76,7 @@ FORMAT_MODULES: tuple[str, ...] = (
     "dupbridge.formats.pbn",
     "dupbridge.formats.lin",
     "dupbridge.formats.dup",
+    "dupbridge.formats.dlm",
     "dupbridge.formats.usebio",
 )
 

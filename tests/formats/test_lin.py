@@ -1,0 +1,143 @@
+"""LIN (BBO): deal, board, vulnerability, names, calls with alerts, play, claims, vugraph."""
+
+from __future__ import annotations
+
+import pytest
+
+from dupbridge.core.calls import parse_call
+from dupbridge.core.cards import Card
+from dupbridge.core.contract import Contract
+from dupbridge.core.deal import Deal
+from dupbridge.core.seats import Seat, Vulnerability
+from dupbridge.formats import lin
+from dupbridge.formats.problems import FormatError
+from dupbridge.formats.records import BoardRecord, RecordedCall
+
+BOARD = (
+    "pn|South,West,North,East|st||md|3SKH4579QKAD69C58K,S569QAH3D5TJQAC69,"
+    "S47H8TD248KC347QA,|rh||ah|Board 1|sv|o|mb|p|mb|p|mb|1H|an|five hearts|mb|2H!|"
+    "an|Michaels|mb|p|mb|4S|mb|5H|mb|p|mb|p|mb|p|pg||pc|C9|pc|C3|pc|C2|pc|CK|pg||mc|11|\n"
+)
+
+
+class TestReading:
+    def test_deal_and_board(self) -> None:
+        """md gives the dealer (3 = North) and the hands S, W, N, E; the last one is the rest."""
+        (board,) = lin.loads(BOARD)
+        record = board.record
+        assert (1, Seat.N, Vulnerability.NONE) == (
+            record.board,
+            record.dealer,
+            record.vulnerability,
+        )
+        assert (
+            Deal.from_pbn("S:K.AKQ9754.96.K85 AQ965.3.AQJT5.96 74.T8.K842.AQ743 JT832.J62.73.JT2")
+            == record.deal
+        )
+
+    def test_names_by_seat(self) -> None:
+        """pn lists South, West, North, East; records list N, E, S, W."""
+        (board,) = lin.loads(BOARD)
+        assert ("North", "East", "South", "West") == board.record.players
+
+    def test_alerts_and_explanations(self) -> None:
+        """mb with '!' is alerted; an explains the call before it (Law 20F)."""
+        (board,) = lin.loads(BOARD)
+        calls = board.record.calls
+        assert RecordedCall(parse_call("1H"), False, "five hearts") == calls[2]
+        assert RecordedCall(parse_call("2H"), True, "Michaels") == calls[3]
+
+    def test_contract_play_and_claim(self) -> None:
+        """The auction gives the contract (Law 22); mc is declarer's tricks in all."""
+        (board,) = lin.loads(BOARD)
+        record = board.record
+        assert Contract.from_str("5HS") == record.contract
+        assert tuple(Card.from_str(c) for c in ("C9", "C3", "C2", "CK")) == record.play
+        assert (11, 11) == (record.claim, record.result)
+        assert () == board.problems
+
+    def test_insufficient_bid_is_reported_with_position(self) -> None:
+        """An insufficient bid is reported at its mb pair (Law 27)."""
+        text = "md|3SKH4579QKAD69C58K,S569QAH3D5TJQAC69,S47H8TD248KC347QA,|mb|1H|mb|1D|"
+        (board,) = lin.loads(text)
+        (problem,) = board.problems
+        assert (1, text.index("mb|1D") + 1) == (problem.line, problem.column)
+        assert "insufficient bid 1D after 1H" in problem.message
+
+    def test_claim_beyond_the_tricks_left(self) -> None:
+        """A claim must lie between the tricks won and those plus the tricks left (Law 68A)."""
+        text = BOARD.replace("mc|11|", "mc|0|")
+        (board,) = lin.loads(text)
+        assert ["mc|0|: declarer's side has 1 tricks and 12 remain (Law 68A)"] == [
+            p.message for p in board.problems
+        ]
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("md|3SKX,,,|", "md|: 'X' in hand 'SKX' is no suit or rank"),
+            ("md|3S|sv|q|", "sv|q|: vulnerability is o, n, e or b"),
+            ("md|3S|mb|8S|", "mb|8S|: not a call: '8S': bids go from 1 to 7 (Law 38)"),
+            ("pc|ZZ|", "pc|ZZ| is not a card"),
+            ("mb", "'mb' has no value: a LIN pair is key|value|"),
+            ("xyz|1|", "'xyz' is not a LIN key (two letters)"),
+        ],
+    )
+    def test_bad_input_is_reported(self, text: str, message: str) -> None:
+        """Each kind of bad pair gives one clear problem."""
+        messages = [p.message for board in lin.loads(text) for p in board.problems]
+        assert message in messages
+
+    def test_strict_raises(self) -> None:
+        """strict=True raises a FormatError for the first error."""
+        with pytest.raises(FormatError, match="1:1: error: 'xyz' is not a LIN key"):
+            lin.loads("xyz|1|", strict=True)
+
+
+class TestVugraph:
+    TEXT = (
+        "vg|Final,Segment 1,I,1,2,Home,0,Away,0|\nrs|3NN=,PASS|\n"
+        "pn|a,b,c,d,e,f,g,h|pg||\n"
+        "qx|o1|md|3SAKQJHAKQJDAKQCAK,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|"
+        "mb|3N|mb|p|mb|p|mb|p|pg||\n"
+        "qx|c1|md|3SAKQJHAKQJDAKQCAK,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|"
+        "mb|p|mb|p|mb|p|mb|p|pg||\n"
+    )
+
+    def test_rooms_and_names(self) -> None:
+        """qx names the room and board; the closed room's players are names 5-8."""
+        open_room, closed_room = lin.loads(self.TEXT)
+        assert ("Open", "Closed") == (
+            open_room.record.info_value("Room"),
+            closed_room.record.info_value("Room"),
+        )
+        assert ("c", "d", "a", "b") == open_room.record.players
+        assert ("g", "h", "e", "f") == closed_room.record.players
+        assert "Final" == open_room.record.info_value("Event")
+        assert closed_room.record.passed_out
+
+    def test_vugraph_round_trip(self) -> None:
+        """Records with rooms are written in the vugraph form and read back the same."""
+        boards = lin.loads(self.TEXT)
+        text = lin.dumps([board.record for board in boards])
+        assert text.startswith("vg|Final,Segment 1,I,1,1,Home,0,Away,0|\nrs|3NN,PASS|\n")
+        assert [b.record for b in boards] == [b.record for b in lin.loads(text)]
+
+
+class TestWriting:
+    def test_round_trip(self) -> None:
+        """A board written as LIN reads back the same record."""
+        (board,) = lin.loads(BOARD)
+        text = lin.dumps([board.record])
+        assert text.startswith("pn|South,West,North,East|st||md|3SKHAKQ9754D96CK85,")
+        assert [board.record] == [b.record for b in lin.loads(text)]
+
+    def test_pipe_in_an_explanation(self) -> None:
+        """'|' separates LIN pairs, so an explanation holding one is written with '/'."""
+        record = BoardRecord(
+            board=1,
+            deal=Deal.from_index(5),
+            calls=(RecordedCall(parse_call("1C"), True, "2+ | natural"),),
+        )
+        (board,) = lin.loads(lin.dumps([record]))
+        assert "2+ / natural" == board.record.calls[0].explanation
