@@ -7,7 +7,10 @@ import importlib
 from dupbridge.cli.app import app
 
 #: The modules that register commands on :data:`dupbridge.cli.app.app`, one per feature.
-COMMAND_MODULES: tuple[str, ...] = ("dupbridge.cli.table_commands",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "dupbridge.cli.table_commands",
+    "dupbridge.cli.format_commands",
+)
 
 
 def main() -> None:
