@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,10 @@ from dupbridge.formats import dup, lin, pbn
 from dupbridge.formats.records import BoardRecord
 from tests.conftest import shared_file
 
-GOOD = '[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'  # noqa: E501
+GOOD = (
+    '[Board "1"]\n[Dealer "N"]\n'
+    '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +93,7 @@ class TestConvert:
         """The 16 deals go PBN -> DUP -> LIN -> PBN and stay the same deals."""
         source = shared_file("deal-formats-16boards", "test.pbn")
         steps = [source, tmp_path / "a.dup", tmp_path / "b.lin", tmp_path / "c.pbn"]
-        for before, after in zip(steps, steps[1:], strict=False):
+        for before, after in itertools.pairwise(steps):
             result = runner.invoke(app, ["convert", str(before), str(after)])
             assert 0 == result.exit_code, result.stderr
             assert "16 boards" in result.stderr
@@ -129,7 +133,8 @@ class TestConvert:
         source.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n')
         result = runner.invoke(app, ["convert", str(source), str(tmp_path / "x.dup")])
         assert 2 == result.exit_code
-        assert "cannot write" in result.stderr and "board 1 has no full deal" in result.stderr
+        assert "cannot write" in result.stderr
+        assert "board 1 has no full deal" in result.stderr
 
     def test_to_option_overrides_extension(self, runner: CliRunner, tmp_path: Path) -> None:
         """--to names the output format whatever the target's extension."""
@@ -147,4 +152,5 @@ def test_formats_lists_the_registry(runner: CliRunner) -> None:
     result = runner.invoke(app, ["formats"])
     assert 0 == result.exit_code
     for name, extension in (("pbn", ".pbn"), ("lin", ".lin"), ("dup", ".dup"), ("dlm", ".dlm")):
-        assert name in result.stdout and extension in result.stdout
+        assert name in result.stdout
+        assert extension in result.stdout
