@@ -10,6 +10,7 @@ from dupbridge.cli.app import app
 COMMAND_MODULES: tuple[str, ...] = (
     "dupbridge.cli.table_commands",
     "dupbridge.cli.format_commands",
+    "dupbridge.cli.score_commands",
 )
 
 

@@ -137,10 +137,24 @@ def play(
 
 @app.command()
 def run(
-    seed: int | None = typer.Option(None, "--seed", help="Reproducible deal from this seed."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the sample event."),
+    out: Path = typer.Option(Path("out/sample-results"), "--out", help="Folder of the site."),
 ) -> None:
-    """The main job: deal a board and play it through, then show the score."""
-    play(board=1, seat="S", auto=False, seed=seed, edition="2017", record=None)
+    """The main job: robots play a sample club session; its results website is written."""
+    from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
+
+    try:
+        index = build_sample_site(out, SAMPLE_SEED if seed is None else seed)
+    except OSError as error:
+        fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
+    console.print(
+        _("Results of the sample session: open {path} in a browser.").format(
+            path=index.resolve().as_uri()
+        ),
+        markup=False,
+        soft_wrap=True,
+    )
+    console.print(_("To play a board yourself, run: dupbridge play"), markup=False)
 
 
 def table_record(table: Table) -> dict[str, Any]:

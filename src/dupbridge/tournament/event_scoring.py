@@ -89,6 +89,15 @@ class Method(Enum):
         """The method's name in the active language."""
         return _(_METHOD_TITLES[self])
 
+    @property
+    def unit(self) -> str:
+        """What a total counts, in the active language (Matchpoints, IMPs, VPs, Points)."""
+        if self is Method.MATCHPOINTS:
+            return _("Matchpoints")
+        if self is Method.TEAMS_VP:
+            return _("VPs")
+        return _("Points") if self is Method.TOTAL_POINTS else _("IMPs")
+
 
 _METHOD_TITLES = {
     Method.MATCHPOINTS: N_("Matchpoints"),

@@ -529,14 +529,15 @@ MovementCheck = Callable[[Result], str | None]
 def check_event(event: Event, movement: MovementCheck | None = None) -> list[Problem]:
     """Everything wrong with an event's results, each problem with its location.
 
-    Checks: a pair not among the listed pairs, a pair on both sides of a table, a pair (or
-    a table) with two results on one board, a recorded score that contradicts its contract
-    (Law 77), a passed-out board with a score, and, given a movement, a result for a pair
-    that did not play that board.
+    Checks: a pair not among the listed pairs, a pair on both sides of a table, a pair with
+    two results on one board (a team with two in the same direction), a recorded score that
+    contradicts its contract (Law 77), and, given a movement, a result for a pair that did
+    not play that board.
     """
     problems: list[Problem] = []
     known = {pair.id for pair in event.pairs}
-    seen: dict[tuple[int, int, PairId], Result] = {}
+    # A team plays each board twice, once in each direction; a pair once.
+    seen: dict[tuple[int, int, PairId, Side | None], Result] = {}
     for result in event.results:
         where = result.location
         problems.extend(
@@ -556,8 +557,8 @@ def check_event(event: Event, movement: MovementCheck | None = None) -> list[Pro
                     where,
                 )
             )
-        for pair_id in (result.ns, result.ew):
-            key = (result.session, result.board, pair_id)
+        for side, pair_id in ((Side.NS, result.ns), (Side.EW, result.ew)):
+            key = (result.session, result.board, pair_id, side if event.teams else None)
             earlier = seen.get(key)
             if earlier is not None and earlier is not result:
                 problems.append(

@@ -1,0 +1,203 @@
+"""Commands that score events: ``score`` (an event file to ranking, website, PBN and USEBIO)
+and ``sample-site`` (the sample event ``make run`` shows)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import Enum
+from fractions import Fraction
+from pathlib import Path
+from typing import TypeVar
+
+import typer
+from rich.table import Table as RichTable
+
+from dupbridge.cli.app import app, console, err_console, fail
+from dupbridge.core.errors import DupbridgeError, NotationError
+from dupbridge.i18n import _
+from dupbridge.scoring.adjusted import AdjustedRules, parse_number
+from dupbridge.scoring.butler import DatumRule
+from dupbridge.scoring.imp_rules import ImpRule
+from dupbridge.scoring.matchpoints import Factoring, Scale
+from dupbridge.scoring.rounding import Rounding, format_fixed
+from dupbridge.services.event_results import load_event, publish
+from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
+from dupbridge.tournament.event_scoring import (
+    Method,
+    ScoredEvent,
+    ScoringOptions,
+    TieBreakRule,
+    score_event,
+)
+from dupbridge.tournament.results import PairId, ResultsError
+
+__all__ = ["sample_site", "score"]
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def _choice(value: str, enum: type[E], option: str) -> E:
+    for member in enum:
+        if member.value == value.strip().lower():
+            return member
+    return fail(
+        _("{option} must be one of {choices}, not {value!r}").format(
+            option=option, choices=", ".join(str(m.value) for m in enum), value=value
+        )
+    )
+
+
+def _fraction(text: str | None, option: str) -> Fraction | None:
+    if text is None:
+        return None
+    try:
+        return parse_number(text)
+    except NotationError:
+        fail(_("{option} needs a number, not {value!r}").format(option=option, value=text))
+
+
+@app.command()
+def score(
+    event_file: Path = typer.Argument(..., help="Results: travellers .csv, .pbn or USEBIO .xml."),
+    method: str = typer.Option(
+        "mp", "--method", help="mp, imp-butler, cross-imp, teams-imp, teams-vp or total."
+    ),
+    out: Path | None = typer.Option(None, "--out", help="Write the website, PBN and USEBIO here."),
+    name: str = typer.Option("", "--name", help="The event's name, if the file has none."),
+    mitchell: bool = typer.Option(False, "--mitchell", help="NS and EW are separate fields."),
+    names: Path | None = typer.Option(None, "--names", help="CSV of pair,names."),
+    deals: Path | None = typer.Option(None, "--deals", help="PBN with the deals (and DD)."),
+    phantom: list[str] = typer.Option([], "--phantom", help="A phantom pair (not ranked)."),
+    factoring: str = typer.Option("neuberg", "--factoring", help="neuberg, linear or none."),
+    half_units: bool = typer.Option(False, "--half-units", help="Matchpoints as 1 and 1/2."),
+    top: int | None = typer.Option(None, "--top", min=1, help="Results expected per board."),
+    across_sections: bool = typer.Option(False, "--across-sections", help="One field."),
+    datum_drop: int = typer.Option(0, "--datum-drop", min=0, help="Butler: drop N at each end."),
+    datum_rounding: str = typer.Option(
+        "half-away", "--datum-rounding", help="Butler datum: half-away, toward-zero, ..."
+    ),
+    imp_rule: str = typer.Option("exact", "--imp-rule", help="exact or nearest-ten."),
+    average_plus: str = typer.Option("60", "--average-plus", help="Average plus in %."),
+    average_minus: str = typer.Option("40", "--average-minus", help="Average minus in %."),
+    adjusted_imps: str = typer.Option("3", "--adjusted-imps", help="Average plus in IMPs."),
+    no_session_override: bool = typer.Option(
+        False, "--no-session-override", help="Do not apply Law 12C2(c)."
+    ),
+    tie_break: str = typer.Option("none", "--tie-break", help="none or swedish (Law 95)."),
+    knockout: bool = typer.Option(False, "--knockout", help="Law 12C4 averages."),
+    round_cap: str | None = typer.Option(None, "--round-cap", help="Most IMPs won a round."),
+    provisional: bool = typer.Option(False, "--provisional", help="Skip incomplete matches."),
+) -> None:
+    """Score an event by Law 78 and show its ranking; with --out, publish its results."""
+    chosen = _choice(method, Method, "--method")
+    how = _choice(factoring, Factoring, "--factoring")
+    rounding = _choice(datum_rounding, Rounding, "--datum-rounding")
+    rule = _choice(imp_rule, ImpRule, "--imp-rule")
+    breaker = _choice(tie_break, TieBreakRule, "--tie-break")
+    rules = AdjustedRules(
+        average_plus_percent=_fraction(average_plus, "--average-plus") or Fraction(60),
+        average_minus_percent=_fraction(average_minus, "--average-minus") or Fraction(0),
+        average_plus_imps=_fraction(adjusted_imps, "--adjusted-imps") or Fraction(0),
+        session_override=not no_session_override,
+    )
+    options = ScoringOptions(
+        chosen,
+        how,
+        Scale.ONE_HALF if half_units else Scale.TWO_ONE,
+        DatumRule(drop=datum_drop, rounding=rounding),
+        rule,
+        rules,
+        top,
+        across_sections,
+        breaker,
+        knockout,
+        _fraction(round_cap, "--round-cap"),
+        provisional,
+    )
+    try:
+        loaded = load_event(event_file, mitchell=mitchell, names=names, deals=deals, name=name)
+    except DupbridgeError as error:
+        fail(str(error))
+    for problem in loaded.problems:
+        err_console.print(str(problem), markup=False, soft_wrap=True)
+    if loaded.errors:
+        fail(
+            _("{n} error(s) in {file}: nothing scored, nothing written").format(
+                n=len(loaded.errors), file=event_file
+            ),
+            1,
+        )
+    event = loaded.event
+    if phantom:
+        try:
+            ghosts = frozenset(PairId.from_str(text) for text in phantom)
+        except NotationError as error:
+            fail(str(error))
+        event = replace(event, phantoms=ghosts)
+    if chosen.teams and not event.teams:
+        event = replace(event, teams=True)
+    try:
+        scored = score_event(event, options)
+    except ResultsError as error:
+        for problem in error.problems:
+            err_console.print(str(problem), markup=False, soft_wrap=True)
+        fail(_("the results cannot be scored by {method}").format(method=chosen.value), 1)
+    for problem in scored.problems:
+        err_console.print(str(problem), markup=False, soft_wrap=True)
+    _print_ranking(scored)
+    if out is not None:
+        try:
+            published = publish(scored, out)
+        except OSError as error:
+            fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
+        console.print(
+            _("Results written: {index} (website), {pbn}, {xml}").format(
+                index=published.index, pbn=published.pbn.name, xml=published.usebio.name
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
+
+
+def _print_ranking(scored: ScoredEvent) -> None:
+    event = scored.event
+    title = event.name or _("Results")
+    matchpoints = scored.method is Method.MATCHPOINTS
+    scale = scored.options.scale.factor if matchpoints else Fraction(1)
+    for ranking in scored.fields:
+        table = RichTable(title=f"{title} – {ranking.title}", title_justify="left")
+        table.add_column(_("Place"), justify="right")
+        table.add_column(_("Team") if scored.method.teams else _("Pair"), justify="right")
+        table.add_column(_("Names"))
+        table.add_column(scored.method.unit, justify="right")
+        if matchpoints:
+            table.add_column("%", justify="right")
+        for placing, pair in ranking.placings:
+            row = [
+                placing.label,
+                str(placing.key),
+                event.pair(placing.key).label,
+                format_fixed(pair.total * scale),
+            ]
+            if matchpoints:
+                row.append(format_fixed(pair.percent or 0))
+            table.add_row(*row)
+        console.print(table)
+
+
+@app.command("sample-site")
+def sample_site(
+    out: Path = typer.Option(Path("results-sample"), "--out", help="Folder for the website."),
+    seed: int = typer.Option(SAMPLE_SEED, "--seed", help="Seed of the sample event."),
+) -> None:
+    """Play a sample Mitchell with the robots, score it and write its results website."""
+    try:
+        index = build_sample_site(out, seed)
+    except OSError as error:
+        fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
+    console.print(
+        _("Sample results website: {path}").format(path=index.resolve().as_uri()),
+        markup=False,
+        soft_wrap=True,
+    )

@@ -1,0 +1,202 @@
+"""Scoring an event from a file and publishing its results: one unit of work per command.
+
+:func:`load_event` reads the results of an event from a travellers CSV (``.csv``), a PBN
+file (``.pbn``: one game per table, or per board with a ScoreTable) or a USEBIO file
+(``.xml``), optionally completed by the pairs' names and the deals; every problem is kept
+with its file location. :func:`publish` writes what a scorer hands out: the results website
+(``index.html`` and its pages), ``results.pbn`` (every board with its ScoreTable, and the
+TotalScoreTable) and ``results.xml`` (USEBIO 1.2). The files are written next to each other
+in a temporary folder first, so that an existing set of results is replaced only by a
+complete new one.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from dupbridge.core.errors import DupbridgeError, NotationError
+from dupbridge.formats import pbn, usebio
+from dupbridge.formats.pbn_events import event_from_games, results_games
+from dupbridge.formats.problems import FormatError
+from dupbridge.i18n import _
+from dupbridge.services.results_site import render_site
+from dupbridge.tournament.event_scoring import Method, ScoredEvent
+from dupbridge.tournament.results import (
+    BoardInfo,
+    Event,
+    Location,
+    Pair,
+    PairId,
+    Problem,
+    check_event,
+)
+from dupbridge.tournament.travellers import loads as travellers_loads
+
+__all__ = ["EVENT_FORMATS", "LoadedEvent", "Published", "load_event", "publish"]
+
+#: The file extensions :func:`load_event` reads.
+EVENT_FORMATS = (".csv", ".pbn", ".xml")
+
+
+class EventFileError(DupbridgeError, ValueError):
+    """An event file that cannot be read at all (unknown kind, unreadable)."""
+
+
+@dataclass(frozen=True)
+class LoadedEvent:
+    """An event read from a file, every problem found, and the method the file names."""
+
+    event: Event
+    problems: tuple[Problem, ...]
+    method: Method | None = None
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that are errors."""
+        return tuple(problem for problem in self.problems if not problem.warning)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise EventFileError(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None
+
+
+def load_event(
+    path: Path,
+    *,
+    mitchell: bool = False,
+    names: Path | None = None,
+    deals: Path | None = None,
+    name: str = "",
+) -> LoadedEvent:
+    """Read an event's results, with the checks of :func:`check_event` done.
+
+    Args:
+        path: a ``.csv``, ``.pbn`` or ``.xml`` (USEBIO) file.
+        mitchell: NS and EW are separate fields (CSV and PBN input).
+        names: a CSV of the pairs: ``pair,names`` (names separated by ``;`` or `` - ``);
+            it is the list of pairs, so a result for a pair not in it is an error.
+        deals: a PBN file whose deals (and double-dummy analysis) complete the boards.
+        name: the event's name, when the file has none.
+
+    Raises:
+        EventFileError: if the file cannot be read or its kind is unknown.
+    """
+    suffix = path.suffix.lower()
+    if suffix not in EVENT_FORMATS:
+        raise EventFileError(
+            _("{path}: unknown kind of event file (expected {kinds})").format(
+                path=path, kinds=", ".join(EVENT_FORMATS)
+            )
+        )
+    data = _read(path)
+    method: Method | None = None
+    try:
+        if suffix == ".csv":
+            read = travellers_loads(_text(data), str(path), mitchell=mitchell, name=name)
+            event, problems = read.event, list(read.problems)
+        elif suffix == ".pbn":
+            read_pbn = event_from_games(pbn.loads(data, source=str(path)), str(path),
+                                        mitchell=mitchell)  # fmt: skip
+            event, problems = read_pbn.event, list(read_pbn.problems)
+        else:
+            read_xml = usebio.loads(data, str(path))
+            event, problems, method = read_xml.event, list(read_xml.problems), read_xml.method
+    except FormatError as error:
+        problems_of = error.problems or ()
+        raise EventFileError(str(problems_of[0]) if problems_of else str(error)) from None
+    if name and not event.name:
+        event = replace(event, name=name)
+    if names is not None:
+        event, more = _with_names(event, names)
+        problems.extend(more)
+    if deals is not None:
+        event = _with_deals(event, deals)
+    problems.extend(check_event(event))
+    return LoadedEvent(event, tuple(problems), method)
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _with_names(event: Event, path: Path) -> tuple[Event, list[Problem]]:
+    # The names file is the list of pairs: only its pairs (with their names) are listed.
+    problems: list[Problem] = []
+    pairs: dict[PairId, Pair] = {}
+    reader = csv.reader(io.StringIO(_text(_read(path))))
+    for number, row in enumerate(reader, start=1):
+        if not row or not row[0].strip() or row[0].strip().lower() in ("pair", "team", "#"):
+            continue
+        try:
+            pair_id = PairId.from_str(row[0])
+        except NotationError as error:
+            problems.append(Problem(str(error), Location(str(path), number, 1)))
+            continue
+        text = ";".join(cell for cell in row[1:] if cell.strip())
+        parts = [part.strip() for part in text.replace(" - ", ";").split(";") if part.strip()]
+        targets = [
+            pid
+            for pid in event.pair_index
+            if (pid.number, pid.section) == (pair_id.number, pair_id.section)
+            and pair_id.line in (None, pid.line)
+        ]
+        for target in targets or [pair_id]:
+            pairs[target] = Pair(target, tuple(parts), event.pair(target).club)
+    return replace(event, pairs=tuple(pairs.values())), problems
+
+
+def _with_deals(event: Event, path: Path) -> Event:
+    boards = dict(event.boards)
+    for game in pbn.loads(_read(path), source=str(path)):
+        number = game.board
+        deal = game.deal
+        if number is None or deal is None or not deal.is_valid():
+            continue
+        known = event.board(number)
+        found = event_from_games([game], str(path)).event.board(number)
+        boards[number] = BoardInfo(
+            number, known.dealer, known.vulnerability, deal,
+            found.dd_tricks or known.dd_tricks, found.par or known.par,
+        )  # fmt: skip
+    return replace(event, boards=boards)
+
+
+@dataclass(frozen=True)
+class Published:
+    """The files :func:`publish` wrote."""
+
+    index: Path
+    pbn: Path
+    usebio: Path
+
+
+def publish(scored: ScoredEvent, out_dir: Path) -> Published:
+    """Write the website, ``results.pbn`` and ``results.xml`` of a scored event.
+
+    Raises:
+        OSError: if the folder cannot be written.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pbn_text = pbn.dumps(results_games(scored))
+    xml_text = usebio.dumps(scored)
+    index = render_site(scored, out_dir)
+    for file_name, text in (("results.pbn", pbn_text), ("results.xml", xml_text)):
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=out_dir, prefix=".tmp-", delete=False
+        ) as handle:
+            handle.write(text)
+        Path(handle.name).replace(out_dir / file_name)
+    return Published(index, out_dir / "results.pbn", out_dir / "results.xml")

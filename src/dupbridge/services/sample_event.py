@@ -1,0 +1,148 @@
+"""A sample event the project makes itself: robots play a club Mitchell, and it is scored.
+
+:func:`sample_event` deals the boards from a seeded random generator and has the robots of
+:mod:`dupbridge.services.robot` play every table of a Mitchell (seven tables, seven rounds
+of three boards: North-South stay, East-West move up a table and the boards down a table
+each round) through the core :class:`~dupbridge.core.table.Table`, so that every call and card
+is checked by the Laws engine. Each pair gets a seeded level of skill: now and then its
+players make another legal call or play another legal card than the robot would, which gives
+the travellers the spread of a real club session. One table receives a director's
+artificial adjusted score (average plus / average minus, Law 12C2). The same seed always
+gives the same event.
+
+:func:`build_sample_site` scores it at matchpoints and publishes the results (the website,
+``results.pbn`` and ``results.xml``); it is what ``make run`` shows.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from dupbridge.core.boards import Board
+from dupbridge.core.calls import Call
+from dupbridge.core.cards import Card
+from dupbridge.core.contract import Contract
+from dupbridge.core.deal import Deal
+from dupbridge.core.events import CardPlayed
+from dupbridge.core.seats import Side
+from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import _
+from dupbridge.scoring.adjusted import ArtificialScore
+from dupbridge.services.event_results import publish
+from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.tournament.event_scoring import ScoringOptions, score_event
+from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
+
+__all__ = ["SAMPLE_SEED", "build_sample_site", "sample_event"]
+
+#: The seed of the sample event ``make run`` shows.
+SAMPLE_SEED = 2017
+
+_FIRST = (
+    "Anna", "Bartek", "Celia", "Dmitri", "Ewa", "Filip", "Greta", "Henrik", "Ilze", "Jaan",
+    "Karin", "Lars", "Maria", "Nils", "Olga", "Piotr", "Rita", "Sven", "Tiina", "Uldis",
+    "Vera", "Witold", "Zofia", "Aleksei", "Birgit", "Kalle", "Liene", "Marek",
+)  # fmt: skip
+_LAST = (
+    "Andersson", "Berzins", "Kowalska", "Tamm", "Ivanova", "Nowak", "Lindqvist", "Ozols",
+    "Kask", "Petrov", "Wójcik", "Nilsson", "Kalnina", "Saar", "Smirnov", "Lewandowski",
+    "Johansson", "Liepa", "Mets", "Volkov", "Zielinski", "Berg", "Krumins", "Rebane",
+    "Sokolov", "Kaminski", "Holm", "Vitols",
+)  # fmt: skip
+
+
+def _call(table: Table, rng: random.Random, skill: float) -> Call:
+    seat = table.turn
+    assert seat is not None
+    call = robot_call(table.auction, table.deal[seat])
+    if rng.random() < skill:
+        return call
+    # Another legal call close to the robot's: a pass, or one of the cheapest bids.
+    legal = list(table.legal_calls())[:6]
+    return rng.choice(legal) if legal else call
+
+
+def _card(table: Table, rng: random.Random, skill: float) -> Card:
+    card = robot_card(table)
+    if rng.random() < skill:
+        return card
+    return rng.choice(list(table.legal_cards()))
+
+
+def _play(board: Board, deal: Deal, rng: random.Random, skills: tuple[float, float]) -> Played:
+    table = Table(board, deal)
+    while table.phase is Phase.AUCTION:
+        seat = table.turn
+        assert seat is not None
+        table.make_call(seat, _call(table, rng, skills[seat.side]))
+    while table.phase is Phase.PLAY:
+        seat = table.turn
+        assert seat is not None
+        player = table.declarer if seat == table.dummy else seat
+        assert player is not None
+        table.play_card(seat, _card(table, rng, skills[player.side]))
+    contract: Contract | None = table.contract
+    if contract is None:
+        return Played()
+    lead = next(event.card for event in table.events if isinstance(event, CardPlayed))
+    assert table.result is not None
+    return Played(contract, table.result, lead)
+
+
+def sample_event(seed: int = SAMPLE_SEED, tables: int = 7, boards_per_round: int = 3) -> Event:
+    """A Mitchell played by robots: ``tables`` tables (odd) and as many rounds.
+
+    Raises:
+        ValueError: if ``tables`` is not an odd number of at least 3.
+    """
+    if tables < 3 or tables % 2 == 0:
+        raise ValueError(_("a simple Mitchell needs an odd number of tables, at least 3"))
+    rng = random.Random(seed)
+    count = tables * boards_per_round
+    deals = {number: Deal.random(rng) for number in range(1, count + 1)}
+    ns = [PairId(n, "", Side.NS) for n in range(1, tables + 1)]
+    ew = [PairId(n, "", Side.EW) for n in range(1, tables + 1)]
+    people = rng.sample([f"{first} {last}" for first in _FIRST for last in _LAST], 4 * tables)
+    pairs = [Pair(pair, (people[2 * i], people[2 * i + 1])) for i, pair in enumerate(ns + ew)]
+    skill = {pair: rng.uniform(0.90, 0.995) for pair in ns + ew}
+    results: list[Result] = []
+    adjusted_at = (rng.randrange(tables), rng.randrange(tables))
+    for round_index in range(tables):
+        for table in range(tables):
+            ns_pair = ns[table]
+            ew_pair = ew[(table - round_index) % tables]
+            board_set = (table + round_index) % tables
+            for offset in range(boards_per_round):
+                number = board_set * boards_per_round + offset + 1
+                if (round_index, table) == adjusted_at and offset == 0:
+                    outcome: Played | ArtificialScore = ArtificialScore.from_str("A+/A-")
+                else:
+                    outcome = _play(
+                        Board.numbered(number),
+                        deals[number],
+                        rng,
+                        (skill[ns_pair], skill[ew_pair]),
+                    )
+                results.append(
+                    Result(number, ns_pair, ew_pair, outcome, table=table + 1,
+                           round=round_index + 1)
+                )  # fmt: skip
+    return Event(
+        name=_("dupbridge sample club pairs"),
+        site=_("played by the dupbridge robots"),
+        boards={number: BoardInfo.numbered(number, deal) for number, deal in deals.items()},
+        pairs=tuple(pairs),
+        results=tuple(results),
+        mitchell=True,
+    )
+
+
+def build_sample_site(out_dir: Path, seed: int = SAMPLE_SEED) -> Path:
+    """Play, score (matchpoints, Law 78A) and publish the sample event; return ``index.html``.
+
+    Raises:
+        OSError: if ``out_dir`` cannot be written.
+    """
+    scored = score_event(sample_event(seed), ScoringOptions())
+    return publish(scored, Path(out_dir)).index

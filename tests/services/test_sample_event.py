@@ -1,0 +1,65 @@
+"""The sample event: a robots' Mitchell, reproducible, legal, scored and published."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dupbridge.core.seats import Side
+from dupbridge.scoring.adjusted import ArtificialScore
+from dupbridge.services.sample_event import build_sample_site, sample_event
+from dupbridge.tournament.event_scoring import score_event
+from dupbridge.tournament.results import Played, check_event
+
+
+class TestSampleEvent:
+    def test_mitchell_structure(self) -> None:
+        """Seven tables, 21 boards: every NS and every EW pair plays every board once."""
+        event = sample_event()
+        assert 21 * 7 == len(event.results)
+        assert event.mitchell
+        for side in (Side.NS, Side.EW):
+            per_pair = Counter(result.pair(side) for result in event.results)
+            assert {21} == set(per_pair.values())
+            boards = Counter((result.pair(side), result.board) for result in event.results)
+            assert {1} == set(boards.values())
+        assert [] == check_event(event)
+
+    def test_reproducible(self) -> None:
+        """The same seed gives the same event; another seed another one."""
+        assert sample_event(5).results == sample_event(5).results
+        assert sample_event(5).results != sample_event(6).results
+
+    def test_results_vary_and_one_is_adjusted(self) -> None:
+        """The robots' results spread over the field; one table has an artificial score."""
+        event = sample_event()
+        adjusted = [r for r in event.results if isinstance(r.outcome, ArtificialScore)]
+        assert 1 == len(adjusted)
+        scores = Counter(
+            (r.board, event.ns_score(r, r.outcome))
+            for r in event.results
+            if isinstance(r.outcome, Played)
+        )
+        assert len({board for board, _score in scores}) == 21
+        assert len(scores) > 21 * 2  # more than two different results a board on average
+
+    def test_small_mitchell(self) -> None:
+        """A three-table Mitchell works too; an even number of tables is refused."""
+        assert 9 * 3 == len(sample_event(1, tables=3).results)
+        with pytest.raises(ValueError, match="odd number of tables"):
+            sample_event(1, tables=4)
+
+    def test_scored_fields(self) -> None:
+        """Scored at matchpoints, NS and EW are ranked apart, 7 pairs each."""
+        scored = score_event(sample_event())
+        assert [7, 7] == [len(field.placings) for field in scored.fields]
+
+    def test_site(self, tmp_path: Path) -> None:
+        """The site has its ranking, 21 board pages and 14 score cards."""
+        index = build_sample_site(tmp_path / "site")
+        assert index.is_file()
+        assert 21 == len(list((tmp_path / "site" / "boards").iterdir()))
+        assert 14 == len(list((tmp_path / "site" / "pairs").iterdir()))
+        assert (tmp_path / "site" / "results.pbn").is_file()
