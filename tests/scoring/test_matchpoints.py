@@ -71,6 +71,12 @@ class TestUnits:
         """The vectorised field scorer gives each board's own units, whatever the sizes."""
         assert [matchpoint_units(board) for board in boards] == matchpoint_field(boards)
 
+    @given(st.lists(st.integers(-60, 60).map(lambda x: x * 10), min_size=64, max_size=150))
+    def test_big_board_takes_the_vectorised_path(self, scores: list[int]) -> None:
+        """A board of 64 results or more is scored by the vectorised path, identically."""
+        scored = score_board([Comparable.played(s) for s in scores])
+        assert naive_units(scores) == [s.ns for s in scored]
+
     def test_empty_field(self) -> None:
         """An empty field has no boards to score."""
         assert [] == matchpoint_field([])

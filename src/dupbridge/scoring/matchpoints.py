@@ -273,9 +273,18 @@ def score_board(
     return [score for score in scores if score is not None]
 
 
+#: From this many results on, plain integer scores go through the vectorised path.
+VECTOR_THRESHOLD = 64
+
+
 def _group_units(group: Sequence[Comparable]) -> list[Fraction]:
     if not any(result.is_weighted for result in group):
-        plain = matchpoint_units([result.outcomes[0][1] for result in group])
+        scores = [result.outcomes[0][1] for result in group]
+        whole = [score for score in scores if isinstance(score, int)]
+        if len(whole) == len(scores) >= VECTOR_THRESHOLD:
+            (plain,) = matchpoint_field([whole])
+        else:
+            plain = matchpoint_units(scores)
         return [Fraction(units) for units in plain]
     return _weighted_units(group)
 
