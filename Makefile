@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck importlint pytest catalogs messages bench clean
+.PHONY: run test tools lint typecheck importlint pytest catalogs messages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,7 @@ run: $(STAMP) catalogs
 	$(BIN)/dupbridge run
 
 ## make test: install with test extras, then lint, type-check, check the layering, run the suite.
-test: $(TSTAMP) catalogs lint typecheck importlint pytest
+test: $(TSTAMP) tools catalogs lint typecheck importlint pytest
 
 lint: $(TSTAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -38,6 +38,9 @@ typecheck: $(TSTAMP)
 
 importlint: $(TSTAMP)
 	$(BIN)/lint-imports
+
+tools:
+	@scripts/ensure-tools.sh
 
 pytest: $(TSTAMP)
 	$(BIN)/python -m pytest -q
