@@ -63,3 +63,27 @@ class TestSampleEvent:
         assert 21 == len(list((tmp_path / "site" / "boards").iterdir()))
         assert 14 == len(list((tmp_path / "site" / "pairs").iterdir()))
         assert (tmp_path / "site" / "results.pbn").is_file()
+
+
+@pytest.mark.slow
+def test_analysed_sample_shows_par_and_makeable(tmp_path: Path) -> None:
+    """With analysis, each board page shows the makeable contracts and the par, and
+    results.pbn carries each board's OptimumScore."""
+    from dupbridge.analysis.dd import dd_table
+    from dupbridge.formats import pbn
+    from dupbridge.services.event_results import publish
+
+    event = sample_event(3, tables=3, boards_per_round=1, analyse=True)
+    info = event.board(1)
+    assert info.deal is not None
+    table = dd_table(info.deal)
+    assert {(seat, strain): t for seat, strain, t in info.dd_tricks} == {
+        (seat, strain): table.tricks(strain, seat) for seat, strain, _t in info.dd_tricks
+    }
+    assert 20 == len(info.dd_tricks)
+    publish(score_event(event), tmp_path)
+    page = (tmp_path / "boards" / "board-1.html").read_text(encoding="utf-8")
+    assert "Makeable contracts" in page
+    assert "Par: " in page
+    games = pbn.loads((tmp_path / "results.pbn").read_bytes())
+    assert all(game.optimum_score is not None for game in games)

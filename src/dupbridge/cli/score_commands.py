@@ -190,10 +190,11 @@ def _print_ranking(scored: ScoredEvent) -> None:
 def sample_site(
     out: Path = typer.Option(Path("results-sample"), "--out", help="Folder for the website."),
     seed: int = typer.Option(SAMPLE_SEED, "--seed", help="Seed of the sample event."),
+    analyse: bool = typer.Option(False, "--analyse", help="Add double-dummy tricks and par."),
 ) -> None:
     """Play a sample Mitchell with the robots, score it and write its results website."""
     try:
-        index = build_sample_site(out, seed)
+        index = build_sample_site(out, seed, analyse=analyse)
     except OSError as error:
         fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
     console.print(

@@ -379,7 +379,7 @@ _SCORING = {
 
 
 def _optimum(par: str) -> str | None:
-    match = re.search(r"(NS|EW)\s+[+-]?\d+", par)
+    match = re.search(r"(NS|EW)\s+[+-]?\d+(?![\dA-Za-z])", par)
     return match.group(0) if match else None
 
 

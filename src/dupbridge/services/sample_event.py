@@ -17,8 +17,11 @@ gives the same event.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
+from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, dd_tables
+from dupbridge.analysis.par import board_par
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Call
 from dupbridge.core.cards import Card
@@ -90,8 +93,13 @@ def _play(board: Board, deal: Deal, rng: random.Random, skills: tuple[float, flo
     return Played(contract, table.result, lead)
 
 
-def sample_event(seed: int = SAMPLE_SEED, tables: int = 7, boards_per_round: int = 3) -> Event:
+def sample_event(
+    seed: int = SAMPLE_SEED, tables: int = 7, boards_per_round: int = 3, *, analyse: bool = False
+) -> Event:
     """A Mitchell played by robots: ``tables`` tables (odd) and as many rounds.
+
+    With ``analyse``, each board also gets its double-dummy tricks and par (DDS through
+    :mod:`dupbridge.analysis`; a few seconds more).
 
     Raises:
         ValueError: if ``tables`` is not an odd number of at least 3.
@@ -128,21 +136,42 @@ def sample_event(seed: int = SAMPLE_SEED, tables: int = 7, boards_per_round: int
                     Result(number, ns_pair, ew_pair, outcome, table=table + 1,
                            round=round_index + 1)
                 )  # fmt: skip
+    boards = {number: BoardInfo.numbered(number, deal) for number, deal in deals.items()}
+    if analyse:
+        boards = _analysed(boards)
     return Event(
         name=_("dupbridge sample club pairs"),
         site=_("played by the dupbridge robots"),
-        boards={number: BoardInfo.numbered(number, deal) for number, deal in deals.items()},
+        boards=boards,
         pairs=tuple(pairs),
         results=tuple(results),
         mitchell=True,
     )
 
 
-def build_sample_site(out_dir: Path, seed: int = SAMPLE_SEED) -> Path:
+def _analysed(boards: dict[int, BoardInfo]) -> dict[int, BoardInfo]:
+    numbers = sorted(boards)
+    deals = [boards[number].deal for number in numbers]
+    tables = dd_tables([deal for deal in deals if deal is not None])
+    analysed = {}
+    for number, table in zip(numbers, tables, strict=True):
+        info = boards[number]
+        best = board_par(table, info.board)
+        tricks = tuple(
+            (seat, strain, table.tricks(strain, seat))
+            for seat in PBN_DECLARER_ORDER
+            for strain in PBN_STRAIN_ORDER
+        )
+        par_text = f"{best.par_contract()}, {best.optimum_score()}"
+        analysed[number] = replace(info, dd_tricks=tricks, par=par_text)
+    return analysed
+
+
+def build_sample_site(out_dir: Path, seed: int = SAMPLE_SEED, *, analyse: bool = False) -> Path:
     """Play, score (matchpoints, Law 78A) and publish the sample event; return ``index.html``.
 
     Raises:
         OSError: if ``out_dir`` cannot be written.
     """
-    scored = score_event(sample_event(seed), ScoringOptions())
+    scored = score_event(sample_event(seed, analyse=analyse), ScoringOptions())
     return publish(scored, Path(out_dir)).index
