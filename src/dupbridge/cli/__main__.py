@@ -11,6 +11,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dupbridge.cli.table_commands",
     "dupbridge.cli.format_commands",
     "dupbridge.cli.score_commands",
+    "dupbridge.cli.analysis_commands",
 )
 
 
