@@ -1,9 +1,11 @@
 """The events of a table's life: an append-only, numbered log that is the truth (DESIGN §2.5).
 
-*Action* events record what a player did (a call, a card, a claim); ``Table.replay`` feeds them
-back through the same commands. *Derived* events (the auction ended, a trick was completed,
-play ended) are consequences the table announces; replay regenerates them and ignores the
-copies in the log.
+*Action* events record what a player did (a call, a card, a claim) or, in recording mode, what
+was reported to the Director and what the players and the Director decided (an exposed card, a
+changed call, a chosen option, the Director's answers); ``Table.replay`` feeds them back through
+the same commands. *Derived* events (the auction ended, a trick was completed, play ended, an
+irregularity was flagged, a rectification was applied) are consequences the table announces;
+replay regenerates them and ignores the copies in the log.
 """
 
 from __future__ import annotations
@@ -12,24 +14,35 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from dupbridge.core.boards import Board
-from dupbridge.core.calls import Call
+from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
+from dupbridge.core.lawref import LawRef
 from dupbridge.core.play import Trick
+from dupbridge.core.rectify import Effect
 from dupbridge.core.seats import Seat
 
 __all__ = [
     "AuctionEnded",
+    "BidAboveSevenMade",
     "BoardStarted",
+    "CallChanged",
+    "CallDeemed",
     "CallMade",
     "CardPlayed",
+    "CardsExposed",
     "ClaimAccepted",
     "ClaimMade",
     "ClaimRejected",
     "Conceded",
+    "DirectorAnswered",
     "Event",
+    "InformationReported",
+    "IrregularityFlagged",
+    "OptionChosen",
     "PlayEnded",
+    "Rectified",
     "TrickCompleted",
 ]
 
@@ -44,22 +57,29 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class BoardStarted(Event):
-    """The first event of every log: the board, its deal, the edition of the Laws and mode."""
+    """The first event of every log: the board, its deal, the edition of the Laws, the mode
+    and, in recording mode, the name of the rule set (edition and national profile)."""
 
     board: Board
     deal: Deal
     edition: str = "2017"
     mode: str = "strict"
+    rules: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CallMade(Event):
-    """``seat`` made ``call``, perhaps alerted and explained (Laws 20, 40)."""
+    """``seat`` made ``call``, perhaps alerted and explained (Laws 20, 40).
+
+    ``simultaneous`` (recording mode): the call was made at the same moment as the previous
+    call and is deemed to come after it (Law 33).
+    """
 
     seat: Seat
     call: Call
     alert: bool = False
     explanation: str | None = None
+    simultaneous: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,3 +145,87 @@ class PlayEnded(Event):
     derived: ClassVar[bool] = True
     declarer_tricks: int
     how: str
+
+
+# --- recording mode (docs/rulings.md) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BidAboveSevenMade(Event):
+    """``seat`` bid more than seven (Law 38): ``level`` (8 or more) in ``strain``."""
+
+    seat: Seat
+    level: int
+    strain: Strain
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExposed(Event):
+    """During the auction ``seat``'s ``cards`` could be seen by his partner (Law 24)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CallChanged(Event):
+    """``seat`` tried to replace his last call by ``call`` (Law 25)."""
+
+    seat: Seat
+    call: Call
+
+
+@dataclass(frozen=True, slots=True)
+class InformationReported(Event):
+    """``seat`` reported unauthorized information (Law 16B) or misinformation (Laws 20F,
+    21B); ``facts`` is what he says happened, for the Director's judgement."""
+
+    seat: Seat
+    kind: str
+    facts: str = ""
+    against: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionChosen(Event):
+    """``seat`` chose ``option`` in the pending ruling (Law 10C)."""
+
+    seat: Seat
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorAnswered(Event):
+    """The Director answered the pending question or decided a review; ``answers`` is a JSON
+    object (text, so that the event stays an immutable value)."""
+
+    answers: str
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityFlagged(Event):
+    """The table saw (or was told of) an irregularity: a ruling opens, its id is ``seq``."""
+
+    derived: ClassVar[bool] = True
+    irregularity: str
+    law: LawRef
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class CallDeemed(Event):
+    """A pass is deemed made by ``seat``, who was obliged to pass, because his left-hand
+    opponent called at his turn (Law 28A)."""
+
+    derived: ClassVar[bool] = True
+    seat: Seat
+    call: Call
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Rectified(Event):
+    """A rectification primitive was applied (see :mod:`dupbridge.core.rectify`)."""
+
+    derived: ClassVar[bool] = True
+    effect: Effect

@@ -6,44 +6,59 @@ error and leaves the table exactly as it was. Which commands each phase accepts 
 in :data:`ACCEPTS`. ``Table.replay(events)`` rebuilds a table from its log.
 
 Modes (DESIGN §2.6): in ``strict`` mode (online play) an irregularity is refused with an error
-naming the Law it breaks. Recording mode, where irregularities are accepted and handed to the
-Director, is built on this table by the rulings engine.
+naming the Law it breaks. In ``recording`` mode (a live table with a Director, or a real record)
+the table accepts irregularities as events flagged with what it detected, enters DIRECTOR and
+applies the rulings of a :class:`~dupbridge.core.rectify.Rulebook` (``dupbridge.rulings``) as
+logged effects; see :mod:`dupbridge.core.recording` and docs/rulings.md. Strict mode pays one
+attribute test per command for this.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from dupbridge.core.auction import Auction, LegalCalls
 from dupbridge.core.boards import Board
-from dupbridge.core.calls import Bid, Call, Double, Pass
+from dupbridge.core.calls import Bid, Call, Double, Pass, Strain
 from dupbridge.core.cards import Card
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.events import (
     AuctionEnded,
+    BidAboveSevenMade,
     BoardStarted,
+    CallChanged,
     CallMade,
     CardPlayed,
+    CardsExposed,
     ClaimAccepted,
     ClaimMade,
     ClaimRejected,
     Conceded,
+    DirectorAnswered,
     Event,
+    InformationReported,
+    OptionChosen,
     PlayEnded,
     TrickCompleted,
 )
 from dupbridge.core.lawref import EDITIONS, LawRef
-from dupbridge.core.play import LegalCards, Play
+from dupbridge.core.play import LegalCards, Play, Trick
 from dupbridge.core.seats import Seat, Side
 from dupbridge.i18n import _
+
+if TYPE_CHECKING:
+    from dupbridge.core.recording import Recorder
+    from dupbridge.core.rectify import Pending, Rulebook
 
 __all__ = ["ACCEPTS", "MODES", "Phase", "Table"]
 
 #: The modes a table can run in.
-MODES: tuple[str, ...] = ("strict",)
+MODES: tuple[str, ...] = ("strict", "recording")
 
 
 class Phase(Enum):
@@ -87,14 +102,26 @@ class Table:
         board: the board (or its number, giving dealer and vulnerability by Law 2).
         deal: the four hands; it must be a valid deal.
         edition: ``"2017"`` (default) or ``"2007"``: the Laws the table is run under.
-        mode: ``"strict"``.
+        mode: ``"strict"`` (irregularities refused) or ``"recording"`` (accepted and ruled).
+        rulebook: the rules of rectification, required in recording mode (see
+            ``dupbridge.rulings.rulebook_for``); its edition must be the table's.
 
     Raises:
         InvalidDealError: if the deal is not four hands of thirteen distinct cards.
-        ValueError: for an unknown edition or mode.
+        ValueError: for an unknown edition or mode, or a missing or mismatched rulebook.
     """
 
-    __slots__ = ("_claim", "_events", "_phase", "_result", "auction", "board", "deal", "play")
+    __slots__ = (
+        "_claim",
+        "_events",
+        "_phase",
+        "_rec",
+        "_result",
+        "auction",
+        "board",
+        "deal",
+        "play",
+    )
 
     def __init__(
         self,
@@ -103,6 +130,7 @@ class Table:
         *,
         edition: str = "2017",
         mode: str = "strict",
+        rulebook: Rulebook | None = None,
     ) -> None:
         if isinstance(board, int):
             board = Board.numbered(board)
@@ -121,12 +149,29 @@ class Table:
             )
         self.board = board
         self.deal = deal
-        self.auction = Auction(board.dealer)
         self.play: Play | None = None
         self._phase = Phase.AUCTION
         self._claim: ClaimMade | None = None
         self._result: int | None = None
-        self._events: list[Event] = [BoardStarted(0, board, deal, edition, mode)]
+        self._rec: Recorder | None = None
+        if mode == "recording":
+            from dupbridge.core.recording import RecordedAuction, Recorder  # noqa: PLC0415
+
+            if rulebook is None:
+                raise ValueError(_("recording mode needs a rulebook (the rules of rectification)"))
+            if rulebook.edition != edition:
+                raise ValueError(
+                    _("the rulebook is for the {rules} Laws but the table plays {edition}").format(
+                        rules=rulebook.edition, edition=edition
+                    )
+                )
+            self.auction: Auction = RecordedAuction(board.dealer)
+            self._rec = Recorder(self, rulebook)
+            rules: str | None = rulebook.name
+        else:
+            self.auction = Auction(board.dealer)
+            rules = None
+        self._events: list[Event] = [BoardStarted(0, board, deal, edition, mode, rules)]
 
     # --- queries --------------------------------------------------------------------------
 
@@ -139,7 +184,7 @@ class Table:
 
     @property
     def mode(self) -> str:
-        """``"strict"``."""
+        """``"strict"`` or ``"recording"``."""
         start = self._events[0]
         assert isinstance(start, BoardStarted)
         return start.mode
@@ -216,24 +261,157 @@ class Table:
         return {Side.NS: self.play.tricks_won(Side.NS), Side.EW: self.play.tricks_won(Side.EW)}
 
     def legal_calls(self) -> LegalCalls:
-        """The calls the player to call may make (none outside the auction)."""
-        if self._phase is not Phase.AUCTION:
+        """The calls the player to call may make (none outside the auction); in recording
+        mode only Pass for a player obliged to pass, only the call he must repeat, ..."""
+        if self._phase is not Phase.AUCTION or self._rec is not None:
+            if self._rec is not None:
+                return self._rec.legal_calls()
             return LegalCalls(35, False, False, False)
         return self.auction.legal_calls()
 
     def legal_cards(self, seat: Seat | None = None) -> LegalCards:
-        """The cards ``seat`` (default: the seat to play) may play now (none out of turn)."""
+        """The cards ``seat`` (default: the seat to play) may play now (none out of turn); in
+        recording mode they obey lead restrictions and penalty cards (Laws 26, 50, 51)."""
         play = self.play
-        if self._phase is not Phase.PLAY or play is None or self._claim is not None:
+        if (
+            self._phase is not Phase.PLAY
+            or play is None
+            or self._claim is not None
+            or self._rec is not None
+        ):
+            if self._rec is not None:
+                return self._rec.legal_cards(seat)
             return LegalCards(0)
         return play.legal_cards(seat)
+
+    # --- recording mode -------------------------------------------------------------------
+
+    @property
+    def recording(self) -> Recorder | None:
+        """The recording-mode state (None in strict mode): standing calls, obligations,
+        exposed and penalty cards, lead rights and restrictions, reviews."""
+        return self._rec
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision the table waits for in recording mode (Law 9B2), if any."""
+        return None if self._rec is None else self._rec.pending
+
+    def _recorder(self, seat: Seat | None = None) -> Recorder:
+        rec = self._rec
+        if rec is None:
+            raise ImpossibleActionError(
+                _("this table is in strict mode: rulings need recording mode"), seat=seat
+            )
+        return rec
+
+    def choose(self, seat: Seat, option: str) -> tuple[Event, ...]:
+        """The player entitled to a choice after an irregularity takes ``option`` (Law 10C).
+
+        Raises:
+            ImpossibleActionError: in strict mode, with nothing pending, when the choice is
+                another player's or the Director's, or for an option not on offer. The table
+                is unchanged.
+        """
+        return self._recorder(seat).choose(seat, option)
+
+    def director(self, **answers: object) -> tuple[Event, ...]:
+        """The Director answers the pending question (``comparable=True``...) or decides an
+        end-of-play review; ``name``, ``time`` and ``note`` are recorded with the ruling.
+
+        Raises:
+            ImpossibleActionError: in strict mode, or for answers nobody asked for. The table
+                is unchanged.
+        """
+        return self._recorder().director(answers)
+
+    def director_answers(self, answers: Mapping[str, object]) -> tuple[Event, ...]:
+        """:meth:`director` with the answers as a mapping."""
+        return self._recorder().director(answers)
+
+    def expose_cards(self, seat: Seat, cards: Iterable[Card]) -> tuple[Event, ...]:
+        """During the auction ``seat``'s ``cards`` could be seen by his partner (Law 24).
+
+        Raises:
+            IrregularityError: in strict mode (Law 24).
+            ImpossibleActionError: outside the auction, for cards the seat does not hold.
+        """
+        cards = tuple(cards)
+        if self._rec is None:
+            raise IrregularityError(
+                _("{seat} exposed {cards} during the auction (Law 24)").format(
+                    seat=seat.title, cards=" ".join(str(card) for card in cards)
+                ),
+                seat=seat,
+                law=_LAW_24,
+                irregularity="card_exposed_during_auction",
+            )
+        return self._rec.expose(seat, cards, led=False)
+
+    def change_call(self, seat: Seat, call: Call) -> tuple[Event, ...]:
+        """``seat`` replaces his last call by ``call`` (Law 25: unintended or not).
+
+        Raises:
+            IrregularityError: in strict mode (Law 25).
+            ImpossibleActionError: when no change is possible (partner has called since,
+                the auction period is over).
+        """
+        if self._rec is None:
+            raise IrregularityError(
+                _("{seat} tried to change his call to {call} (Law 25)").format(
+                    seat=seat.title, call=call
+                ),
+                seat=seat,
+                law=LawRef(25),
+                irregularity="change_of_call",
+            )
+        return self._rec.change_call(seat, call)
+
+    def bid_above_seven(self, seat: Seat, level: int, strain: Strain) -> tuple[Event, ...]:
+        """``seat`` bid ``level`` (more than seven) in ``strain`` (Law 38).
+
+        Raises:
+            IrregularityError: in strict mode (Law 38).
+        """
+        if isinstance(level, bool) or not isinstance(level, int) or level <= 7:
+            raise ImpossibleActionError(
+                _("{level} is not a level above seven").format(level=level), seat=seat
+            )
+        if self._rec is None:
+            raise IrregularityError(
+                _("{seat} bid {level}{strain}: there is no bid above seven (Law 38)").format(
+                    seat=seat.title, level=level, strain=strain
+                ),
+                seat=seat,
+                law=LawRef(38),
+                irregularity="bid_above_seven",
+            )
+        return self._rec.bid_above_seven(seat, level, strain)
+
+    def report(
+        self, seat: Seat, kind: str, facts: str = "", against: Seat | None = None
+    ) -> tuple[Event, ...]:
+        """``seat`` reports ``"unauthorized_information"`` (Law 16B) or ``"misinformation"``
+        (Laws 20F, 21B), with the facts for the Director's judgement.
+
+        Raises:
+            ImpossibleActionError: in strict mode, or for another kind of report.
+        """
+        return self._recorder(seat).report(seat, kind, facts, against)
 
     # --- commands -------------------------------------------------------------------------
 
     def make_call(
-        self, seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None
+        self,
+        seat: Seat,
+        call: Call,
+        *,
+        alert: bool = False,
+        explanation: str | None = None,
+        simultaneous: bool = False,
     ) -> tuple[Event, ...]:
-        """``seat`` makes ``call`` (alerted and explained if so).
+        """``seat`` makes ``call`` (alerted and explained if so; ``simultaneous`` with the
+        previous call, recording mode only, Law 33).
 
         Returns:
             The events caused: the call, and the end of the auction if it ended.
@@ -241,10 +419,12 @@ class Table:
         Raises:
             IrregularityError: a call out of rotation (Laws 28-32), an insufficient bid
                 (27), an inadmissible double or redouble (36), a call after the final pass
-                (39). The table is unchanged.
+                (39). The table is unchanged. (Recording mode accepts them and rules.)
             ImpossibleActionError: if the board is over or a ruling is pending.
         """
-        if self._phase is not Phase.AUCTION:
+        if self._phase is not Phase.AUCTION or self._rec is not None:
+            if self._rec is not None:
+                return self._rec.make_call(seat, call, alert, explanation, simultaneous)
             self._require("make_call", seat)
         auction = self.auction
         if seat is not auction.turn:
@@ -280,6 +460,27 @@ class Table:
                 or while a claim is pending.
         """
         play = self.play
+        if (
+            self._phase is not Phase.PLAY
+            or self._claim is not None
+            or play is None
+            or self._rec is not None
+        ):
+            if self._rec is not None:
+                return self._rec.play_card(seat, card)
+            self._require("play_card", seat, card=card)
+        assert play is not None
+        trick = play.play(seat, card)
+        log = self._events
+        event = CardPlayed(len(log), seat, card)
+        log.append(event)
+        if trick is None:
+            return (event,)
+        return self._trick_done(play, event, trick)
+
+    def _play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
+        """:meth:`play_card` without recording mode's checks (the recorder made them)."""
+        play = self.play
         if self._phase is not Phase.PLAY or self._claim is not None or play is None:
             self._require("play_card", seat, card=card)
         assert play is not None
@@ -289,6 +490,10 @@ class Table:
         log.append(event)
         if trick is None:
             return (event,)
+        return self._trick_done(play, event, trick)
+
+    def _trick_done(self, play: Play, event: Event, trick: Trick) -> tuple[Event, ...]:
+        log = self._events
         events: list[Event] = [event, TrickCompleted(len(log), trick)]
         log.append(events[1])
         if play.is_complete:
@@ -409,18 +614,25 @@ class Table:
     # --- replay ---------------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, events: Iterable[Event]) -> Table:
+    def replay(cls, events: Iterable[Event], rulebook: Rulebook | None = None) -> Table:
         """Rebuild a table from its event log (derived events are regenerated, not read).
 
+        Args:
+            events: the log, from ``BoardStarted``.
+            rulebook: the rules of rectification, for a recording-mode log.
+
         Raises:
-            ValueError: if the log does not start with ``BoardStarted``.
+            ValueError: if the log does not start with ``BoardStarted``, or a recording-mode
+                log comes without a rulebook.
             ActionError: if an action in the log is refused (the log is corrupt).
         """
         iterator = iter(events)
         start = next(iterator, None)
         if not isinstance(start, BoardStarted):
             raise ValueError(_("an event log must start with BoardStarted"))
-        table = cls(start.board, start.deal, edition=start.edition, mode=start.mode)
+        table = cls(
+            start.board, start.deal, edition=start.edition, mode=start.mode, rulebook=rulebook
+        )
         for event in iterator:
             table.apply(event)
         return table
@@ -436,7 +648,11 @@ class Table:
             return ()
         if isinstance(event, CallMade):
             return self.make_call(
-                event.seat, event.call, alert=event.alert, explanation=event.explanation
+                event.seat,
+                event.call,
+                alert=event.alert,
+                explanation=event.explanation,
+                simultaneous=event.simultaneous,
             )
         if isinstance(event, CardPlayed):
             return self.play_card(event.seat, event.card)
@@ -448,6 +664,18 @@ class Table:
             return self.reject_claim(event.seat)
         if isinstance(event, Conceded):
             return self.concede(event.seat, event.tricks)
+        if isinstance(event, OptionChosen):
+            return self.choose(event.seat, event.option)
+        if isinstance(event, DirectorAnswered):
+            return self.director_answers(json.loads(event.answers))
+        if isinstance(event, CardsExposed):
+            return self.expose_cards(event.seat, event.cards)
+        if isinstance(event, CallChanged):
+            return self.change_call(event.seat, event.call)
+        if isinstance(event, BidAboveSevenMade):
+            return self.bid_above_seven(event.seat, event.level, event.strain)
+        if isinstance(event, InformationReported):
+            return self.report(event.seat, event.kind, event.facts, event.against)
         raise ValueError(_("not an action event: {event!r}").format(event=event))
 
     # --- internals ------------------------------------------------------------------------
@@ -507,6 +735,10 @@ class Table:
             ),
             seat=seat,
         )
+
+    def _log(self, event: Event) -> None:
+        """Append an event to the log (recording mode builds its events outside)."""
+        self._events.append(event)
 
     def _pending_claim_for(self, seat: Seat, command: str) -> ClaimMade:
         self._require(command, seat)

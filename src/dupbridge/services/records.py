@@ -2,32 +2,63 @@
 
 A record is ``{"board": 7, "deal": "N:...", "edition": "2017", "mode": "strict",
 "actions": [...]}``; each action is an object with the acting ``seat`` and one of ``call``,
-``card``, ``claim``, ``concede``, ``accept_claim`` or ``reject_claim``. :func:`run_record`
-replays the actions through a :class:`~dupbridge.core.table.Table` and stops at the first one
-refused; :func:`state_json` describes the resulting state.
+``card``, ``claim``, ``concede``, ``accept_claim`` or ``reject_claim``; in recording mode
+(``"mode": "recording"``, optional ``"profile"``) also ``expose``, ``change`` and ``report``,
+and the seatless ``{"choose": {"seat": "W", "option": "accept"}}`` and ``{"director": {...}}``
+(docs/table-records.md, docs/rulings.md). :func:`run_record` replays the actions through a
+:class:`~dupbridge.core.table.Table` and stops at the first one refused; :func:`state_json`
+describes the resulting state.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dupbridge.core.boards import Board, dealer_of, vulnerability_of
-from dupbridge.core.calls import parse_call
+from dupbridge.core.calls import Strain, parse_call
 from dupbridge.core.cards import Card
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import ActionError, DupbridgeError, NotationError
+from dupbridge.core.errors import ActionError, DupbridgeError, InvalidCallError, NotationError
+from dupbridge.core.events import (
+    BidAboveSevenMade,
+    CallChanged,
+    CallDeemed,
+    CallMade,
+    DirectorAnswered,
+    Rectified,
+)
 from dupbridge.core.lawref import LawRef
+from dupbridge.core.rectify import Duty, Stand
 from dupbridge.core.seats import Seat, Side, Vulnerability
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
+from dupbridge.rulings import AdjustedScoreError, parse_adjusted, rulebook_for, rulings_of
+from dupbridge.rulings.engine import RulingsEngine
 from dupbridge.scoring import score
 
 __all__ = ["RecordError", "RecordRun", "load_record", "run_record", "state_json"]
 
 #: The action keys a record may use, one per action object.
-ACTION_KEYS = ("call", "card", "claim", "concede", "accept_claim", "reject_claim")
+ACTION_KEYS = (
+    "call",
+    "card",
+    "claim",
+    "concede",
+    "accept_claim",
+    "reject_claim",
+    "expose",
+    "change",
+    "report",
+    "choose",
+    "director",
+)
+#: The actions that name no acting seat at the top level.
+SEATLESS = ("choose", "director")
+_ABOVE_SEVEN = re.compile(r"^\s*(\d+)\s*([A-Za-z♠♥♦♣♤♡♢♧]+)\s*$")
 
 
 class RecordError(DupbridgeError, ValueError):
@@ -79,8 +110,18 @@ def load_record(data: object) -> Table:
         raise RecordError(_("field 'deal': {error}").format(error=error)) from None
     edition = str(data.get("edition", "2017"))
     mode = str(data.get("mode", "strict"))
+    profile = data.get("profile")
     try:
-        return Table(Board(number, dealer, vulnerability), deal, edition=edition, mode=mode)
+        rulebook: RulingsEngine | None = None
+        if mode == "recording" or profile is not None:
+            rulebook = rulebook_for(edition, None if profile is None else str(profile))
+        return Table(
+            Board(number, dealer, vulnerability),
+            deal,
+            edition=edition,
+            mode=mode,
+            rulebook=rulebook if mode == "recording" else None,
+        )
     except ValueError as error:
         raise RecordError(str(error)) from None
 
@@ -95,9 +136,6 @@ def apply_action(table: Table, action: object) -> None:
     """
     if not isinstance(action, Mapping):
         raise RecordError(_("an action must be a JSON object"))
-    if "seat" not in action:
-        raise RecordError(_("the action has no 'seat'"))
-    seat = Seat.from_str(str(action["seat"]))
     keys = [key for key in ACTION_KEYS if key in action]
     if len(keys) != 1:
         raise RecordError(
@@ -107,13 +145,40 @@ def apply_action(table: Table, action: object) -> None:
         )
     key = keys[0]
     value = action[key]
+    if key == "choose":
+        if not isinstance(value, Mapping) or "seat" not in value or "option" not in value:
+            raise RecordError(_("'choose' needs an object with 'seat' and 'option'"))
+        table.choose(Seat.from_str(str(value["seat"])), str(value["option"]))
+        return
+    if key == "director":
+        if not isinstance(value, Mapping) or not value:
+            raise RecordError(
+                _("'director' needs an object of answers, e.g. {example}").format(
+                    example='{"comparable": true}'
+                )
+            )
+        table.director_answers({str(k): v for k, v in value.items()})
+        return
+    if "seat" not in action:
+        raise RecordError(_("the action has no 'seat'"))
+    seat = Seat.from_str(str(action["seat"]))
     if key == "call":
         explanation = action.get("explanation")
+        text = str(value)
+        try:
+            call = parse_call(text)
+        except InvalidCallError:
+            match = _ABOVE_SEVEN.match(text)
+            if table.recording is None or match is None or int(match.group(1)) <= 7:
+                raise  # strict mode: a bid above seven is no call at all (notation, Law 38)
+            table.bid_above_seven(seat, int(match.group(1)), Strain.from_str(match.group(2)))
+            return
         table.make_call(
             seat,
-            parse_call(str(value)),
+            call,
             alert=bool(action.get("alert", False)),
             explanation=None if explanation is None else str(explanation),
+            simultaneous=bool(action.get("simultaneous", False)),
         )
     elif key == "card":
         table.play_card(seat, Card.from_str(str(value)))
@@ -122,6 +187,19 @@ def apply_action(table: Table, action: object) -> None:
         table.claim(seat, _int_field(value, "claim"), None if statement is None else str(statement))
     elif key == "concede":
         table.concede(seat, None if value is True else _int_field(value, "concede"))
+    elif key == "expose":
+        texts = value if isinstance(value, list) else str(value).split()
+        table.expose_cards(seat, [Card.from_str(str(text)) for text in texts])
+    elif key == "change":
+        table.change_call(seat, parse_call(str(value)))
+    elif key == "report":
+        against = action.get("against")
+        table.report(
+            seat,
+            str(value),
+            str(action.get("facts", "")),
+            None if against is None else Seat.from_str(str(against)),
+        )
     elif key == "accept_claim":
         if value is False:
             table.reject_claim(seat)
@@ -196,6 +274,7 @@ def state_json(run: RecordRun) -> dict[str, Any]:
     claim = table.pending_claim
     if claim is not None:
         result["claim"] = {"seat": claim.seat.letter, "tricks": claim.tricks}
+    result.update(recording_json(table))
     if finished:
         result["score"] = _score_by_side(table)
     if run.error is not None:
@@ -215,3 +294,155 @@ def _score_by_side(table: Table) -> dict[str, int]:
     points = score(contract, table.result, table.board.vulnerability.is_vulnerable(side))
     ns = points if side is Side.NS else -points
     return {"NS": ns, "EW": -ns}
+
+
+def recording_json(table: Table) -> dict[str, Any]:
+    """The recording-mode part of the state (empty values in strict mode)."""
+    start = table.events[0]
+    rules = getattr(start, "rules", None)
+    data: dict[str, Any] = {
+        "rules": rules,
+        "pending": None,
+        "forced_passes": [],
+        "obligations": [],
+        "lead_restrictions": [],
+        "exposed_cards": {},
+        "penalty_cards": {},
+        "reviews": [],
+        "rulings": [],
+        "auction_record": _auction_record(table),
+        "adjusted_score": None,
+    }
+    rec = table.recording
+    if rec is None:
+        return data
+    pending = rec.pending
+    if pending is not None:
+        data["pending"] = {
+            "irregularity": pending.irregularity,
+            "law": pending.law.code,
+            "options": list(pending.options),
+            "chooser": "director" if pending.chooser is None else pending.chooser.letter,
+            "question": pending.question,
+            "explanations": list(pending.explanations),
+            "callers": [seat.letter for seat in pending.callers],
+            "ruling": pending.ruling,
+        }
+    for seat in sorted(rec.obligations):
+        for obligation in rec.obligations[seat]:
+            entry: dict[str, Any] = {
+                "seat": seat.letter,
+                "span": obligation.span.value,
+                "law": obligation.law.code,
+                "ruling": obligation.ruling,
+            }
+            if obligation.duty is Duty.PASS:
+                data["forced_passes"].append(entry)
+            else:
+                entry["duty"] = obligation.duty.value
+                entry["call"] = None if obligation.call is None else str(obligation.call)
+                data["obligations"].append(entry)
+    for right in rec.lead_rights:
+        data["lead_restrictions"].append(
+            {
+                "seat": right.seat.letter,
+                "offender": right.offender.letter,
+                "law": right.law.code,
+                "status": "declarer's right at the first lead",
+                "require": None,
+                "prohibit": [],
+                "ruling": right.ruling,
+            }
+        )
+    for restriction in rec.restrictions:
+        data["lead_restrictions"].append(
+            {
+                "seat": restriction.seat.letter,
+                "offender": restriction.seat.partner.letter,
+                "law": restriction.law.code,
+                "status": "in force",
+                "require": None if restriction.require is None else restriction.require.letter,
+                "prohibit": sorted((s.letter for s in restriction.prohibit), reverse=True),
+                "ruling": restriction.ruling,
+            }
+        )
+    data["exposed_cards"] = {
+        seat.letter: [str(card) for card, _led in cards]
+        for seat, cards in sorted(rec.exposed.items())
+        if cards
+    }
+    data["penalty_cards"] = {
+        seat.letter: [
+            {"card": str(card), "kind": "major" if major else "minor"}
+            for card, major in sorted(cards.items(), reverse=True)
+        ]
+        for seat, cards in sorted(rec.penalty.items())
+        if cards
+    }
+    data["reviews"] = [
+        {
+            "law": item.review.law.code,
+            "ruling": item.review.ruling,
+            "text": item.review.text,
+            "decision": item.decision,
+        }
+        for item in rec.reviews
+    ]
+    data["rulings"] = [ruling.to_json() for ruling in rulings_of(table)]
+    engine = rec.rulebook
+    for event in table.events:
+        if isinstance(event, DirectorAnswered):
+            answers = json.loads(event.answers)
+            if "adjusted_score" in answers and isinstance(engine, RulingsEngine):
+                try:
+                    adjusted = parse_adjusted(
+                        answers["adjusted_score"], table, engine.laws, engine.profile
+                    )
+                except AdjustedScoreError:
+                    continue
+                data["adjusted_score"] = adjusted.to_json()
+    return data
+
+
+def _auction_record(table: Table) -> list[dict[str, Any]]:
+    """Every call made, with what became of it: ``standing``, ``cancelled``, ``irregular``
+    (a ruling is pending on it), ``deemed`` (Law 28A) or ``substituted`` (Laws 37B, 38C)."""
+    rec = table.recording
+    entries: list[dict[str, Any]] = []
+    for event in table.events:
+        status = "standing" if rec is None else rec.status.get(event.seq, "standing")
+        if isinstance(event, CallMade):
+            entries.append({"seat": event.seat.letter, "call": str(event.call), "status": status})
+        elif isinstance(event, BidAboveSevenMade):
+            entries.append(
+                {
+                    "seat": event.seat.letter,
+                    "call": f"{event.level}{event.strain}",
+                    "status": status,
+                }
+            )
+        elif isinstance(event, CallChanged):
+            entries.append(
+                {
+                    "seat": event.seat.letter,
+                    "call": str(event.call),
+                    "status": status,
+                    "change": True,
+                }
+            )
+        elif isinstance(event, CallDeemed):
+            # Law 28A: the pass is deemed made before the call that was made at its turn.
+            entries.insert(
+                len(entries) - 1,
+                {"seat": event.seat.letter, "call": str(event.call), "status": "deemed"},
+            )
+        elif (
+            isinstance(event, Rectified)
+            and isinstance(event.effect, Stand)
+            and event.effect.seq is None
+        ):
+            effect = event.effect
+            entries.append(
+                {"seat": effect.seat.letter, "call": str(effect.call), "status": "substituted"}
+            )
+    return entries

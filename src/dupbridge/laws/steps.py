@@ -1,0 +1,226 @@
+"""The vocabulary in which the editions state their rectifications (pure data).
+
+An edition answers each irregularity with a *step*: a tree of decisions that the rulings engine
+(``dupbridge.rulings``) walks against a table.
+
+* :class:`Rectify` applies a rectification: what happens to the irregular call (``do``),
+  forced passes, a lead restriction right for declarer (Law 26), end-of-play reviews (Laws 23C,
+  27D, 72C...), the laws applied and a paraphrase; then perhaps another step.
+* :class:`Offer` gives a player a choice between named options (Law 10C): ``accept`` or
+  ``refuse`` an insufficient bid, a call out of rotation, a changed call...
+* :class:`Ask` asks the Director a yes/no question that the Laws leave to his judgement
+  ("is the replacement a comparable call?", Law 23A) and goes on by the answer.
+* :class:`AwaitCall` waits for a player's next call and rules on it (the replacement of an
+  insufficient bid, Law 27B; the offender's call at his proper turn, Laws 30B1, 31A2...).
+
+Texts are English source strings marked for translation; the engine translates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from dupbridge.core.calls import Bid, Call, Strain
+from dupbridge.core.rectify import Span
+
+__all__ = [
+    "Ask",
+    "AwaitCall",
+    "CallFacts",
+    "Forced",
+    "LeadForm",
+    "LeadRule",
+    "Offer",
+    "Option",
+    "Position",
+    "Rectify",
+    "Role",
+    "Step",
+]
+
+
+class Role(Enum):
+    """A player named by his relation to the offender (or declarer, once there is one)."""
+
+    OFFENDER = "offender"
+    PARTNER = "partner"
+    LHO = "lho"
+    RHO = "rho"
+    DECLARER = "declarer"
+    #: The player whose turn it was when the call out of rotation was made (Law 28B).
+    TURN = "turn"
+    #: The player who reported misinformation (Law 21B).
+    REPORTER = "reporter"
+
+
+class Position(Enum):
+    """Whose turn it was, seen from a player who called out of rotation (Laws 30-32)."""
+
+    RHO = "rho"
+    PARTNER = "partner"
+    LHO = "lho"
+
+
+@dataclass(frozen=True, slots=True)
+class Forced:
+    """A player of the offending side who must pass, and for how long."""
+
+    role: Role
+    span: Span
+
+
+class LeadForm(Enum):
+    """The lead restriction declarer may impose (Law 26)."""
+
+    #: 2017 Law 26B: prohibit any one suit the offender has not specified in the legal
+    #: auction, while the offender's partner retains the lead. (2007 Law 26B: any one suit.)
+    PROHIBIT_ONE = "prohibit_one"
+    #: 2007 Law 26A: the withdrawn call related only to specific suits; declarer may require
+    #: one such suit (not specified legally by the offender) or prohibit it.
+    REQUIRE_OR_PROHIBIT = "require_or_prohibit"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRule:
+    """Declarer's right to restrict the offender's partner's first lead (Law 26)."""
+
+    law: str
+    form: LeadForm
+    #: The suits the withdrawn call related to (2007 Law 26A), when the form needs them.
+    suits: tuple[Strain, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CallFacts:
+    """What the engine knows about a call awaited by a step, for the edition to rule on."""
+
+    call: Call
+    #: The call the ruling is about (the insufficient bid, the call out of rotation...).
+    original: Call | None
+    #: Legal at that point of the auction (a sufficient bid, Pass, an admissible X/XX).
+    legal: bool
+    #: A bid below the last bid (Law 18D).
+    insufficient: bool
+    #: A bid that is the lowest sufficient bid in its own denomination.
+    lowest_in_strain: bool
+    #: The player who made it called after the offender's right-hand opponent passed.
+    after_pass: bool = False
+
+    @property
+    def same_strain(self) -> bool:
+        """A bid naming the same denomination as the original call."""
+        call, original = self.call, self.original
+        return (
+            isinstance(call, Bid) and isinstance(original, Bid) and call.strain is original.strain
+        )
+
+    @property
+    def same_call(self) -> bool:
+        """The very call that was cancelled."""
+        return self.call == self.original
+
+
+@dataclass(frozen=True, slots=True)
+class Rectify:
+    """Apply a rectification, then ``then`` (if any).
+
+    ``do`` lists what happens to calls, by tag (the engine knows each):
+
+    * ``accept``: the irregular call stands as if legal and in rotation (Laws 27A1, 29A,
+      25B1); a call out of rotation makes the auction go on from its maker.
+    * ``cancel``: the irregular call is cancelled (it never stood), the auction reverts to the
+      player whose turn it was (Law 29B).
+    * ``stand``: the awaited call stands (a replacement, Laws 27B1, 27B2).
+    * ``unstand``: the awaited call, which stood, is cancelled (Law 27B3).
+    * ``substitute_pass``: a pass is put in place of the cancelled call (Laws 37B2, 38C).
+    * ``cancel_later``: the calls made after the irregular one are cancelled too (36A, 38B).
+    * ``lho_call_stands``: the call the offender's LHO made over it stands (37A).
+    * ``replace``: the changed call replaces the first one (Laws 25A, 25B1).
+    * ``keep_original``: the first call stands, the change is cancelled (Law 25B2).
+    * ``withdraw_lho``: the LHO's call over the first call is withdrawn (Laws 21B2, 25A6).
+    * ``revert``: the auction reverts to the player who missed his turn (Law 17D3).
+    * ``withdraw_reporter``: the misinformed player's call and the later ones are withdrawn
+      (Law 21B1).
+
+    ``lead``: declarer gets the Law 26 lead right (the edition's :meth:`lead_rule` for the
+    withdrawn call: ``withdrawn`` says which call that is, ``"original"`` (the irregular or
+    first call) or ``"call"`` (the awaited or changed one, Law 25B2)). ``forced``: forced
+    passes, imposed by ``forced_law`` (by default the first of ``laws``);
+    ``repeat``: the offender must repeat his cancelled call (Laws 31A1, 32A1); ``no_double``: that
+    player may not double or redouble at his next turn (2007 Law 30B2(b)); ``reviews``: laws
+    of the end-of-play reviews; ``unauthorized``: Law 16C (2007: 16D) for the offending side.
+    """
+
+    laws: tuple[str, ...]
+    text: str
+    do: tuple[str, ...] = ()
+    forced: tuple[Forced, ...] = ()
+    forced_law: str = ""
+    repeat: bool = False
+    no_double: Role | None = None
+    lead: bool = False
+    withdrawn: str = "original"
+    reviews: tuple[str, ...] = ()
+    unauthorized: bool = False
+    then: Step | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of an :class:`Offer`: its name, a paraphrase of the Law, what follows."""
+
+    name: str
+    explanation: str
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """``chooser`` picks one of ``options`` (Law 10C). ``callers`` are roles whose *call*
+    now is part of the ruling, with what it means (``accept``: acceptance by calling,
+    Laws 27A1, 29A; ``forfeit``: the correct player's call, Law 28B; ``premature``: the
+    offender replaces his insufficient bid before the ruling, Law 27C)."""
+
+    chooser: Role
+    law: str
+    question: str
+    options: tuple[Option, ...]
+    callers: tuple[tuple[Role, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A yes/no question for the Director (``key``: the answer's name in the records).
+
+    ``callers`` as for :class:`Offer` (``lho_called``: the offender's LHO called before
+    rectification, Laws 36A, 37A, 38D, 39B).
+    """
+
+    key: str
+    law: str
+    question: str
+    yes: Step
+    no: Step
+    callers: tuple[tuple[Role, str], ...] = ()
+    lho_called: Step | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AwaitCall:
+    """Wait for ``role``'s next call, then rule on it with ``then``.
+
+    ``raw``: the engine sees the call before the table judges it (the call is the
+    replacement of an insufficient bid and is ruled by Law 27B, even if insufficient).
+    ``no_double``: he may not double or redouble (Law 27B3's second replacement).
+    """
+
+    role: Role
+    law: str
+    then: Callable[[CallFacts], Step]
+    raw: bool = False
+    no_double: bool = False
+
+
+Step = Rectify | Offer | Ask | AwaitCall
