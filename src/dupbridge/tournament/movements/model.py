@@ -1,0 +1,705 @@
+"""The movement model: who sits where in each round, and which boards each table plays.
+
+A :class:`Movement` is a list of :class:`Row` values, one per table per round (Law 8A: the
+Director instructs the movement of players and boards), plus the map from board *sets* (the
+physical boards that travel together) to board numbers. From the rows it answers what the
+players, the Director and the scorer need:
+
+* who plays where in a round, which boards a table plays (:meth:`Movement.row_at`);
+* where each entrant and each set goes next (:meth:`Movement.next_place`,
+  :meth:`Movement.set_place`), the moving instructions of guide cards;
+* per board, which entrants played it and in which direction (:meth:`Movement.plays`), the
+  check of a traveller line against the movement (:meth:`Movement.check_result`), and which
+  entrants form one field of the ranking (:meth:`Movement.fields`).
+
+Entrants are pairs (two lines, NS 1 and EW 1 being different pairs, in a Mitchell; one
+numbering in a Howell), teams, or players (individual events, Law 4: partnerships change
+during the session).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+from dupbridge.core.seats import Seat, Side
+from dupbridge.i18n import _
+from dupbridge.tournament.movements.errors import MovementError, ResultNotInMovementError
+
+__all__ = [
+    "BoardPlay",
+    "Entrant",
+    "Field",
+    "Kind",
+    "Movement",
+    "PairLike",
+    "Place",
+    "Row",
+    "SetPlace",
+]
+
+
+class Kind(Enum):
+    """What the entrants of a movement are."""
+
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+    @property
+    def seats_per_row(self) -> int:
+        """Two entrants per table for pairs and teams (NS and EW), four players for individuals."""
+        return 4 if self is Kind.INDIVIDUAL else 2
+
+
+_ENTRANT_RE = re.compile(
+    r"^\s*(?:(NS|EW|N-S|E-W|N/S|E/W)\s*)?(\d+)\s*(NS|EW|N-S|E-W|N/S|E/W)?\s*$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A pair, team or player of a movement.
+
+    Attributes:
+        number: the entrant's number; 0 is the missing pair of a half table, as movement
+            files write it (declare it a phantom).
+        line: in a movement with two lines (a Mitchell) the line the pair belongs to: NS 1
+            and EW 1 are two pairs. None when numbers are unique (Howell, teams, players).
+    """
+
+    number: int
+    line: Side | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 0:
+            raise MovementError(_("not an entrant number: {number!r}").format(number=self.number))
+
+    @classmethod
+    def from_str(cls, text: str) -> Entrant:
+        """Parse ``"7"``, ``"7 NS"``, ``"NS7"`` or ``"EW 3"``.
+
+        Raises:
+            MovementError: if the text names no entrant.
+        """
+        match = _ENTRANT_RE.match(text)
+        if match is None or (match.group(1) and match.group(3)):
+            raise MovementError(
+                _("not an entrant: {text!r} (expected e.g. 7, 7 NS or EW 3)").format(text=text)
+            )
+        side = match.group(1) or match.group(3)
+        return cls(int(match.group(2)), Side.from_str(side) if side else None)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Line (none, NS, EW) then number."""
+        return (-1 if self.line is None else int(self.line), self.number)
+
+    def __str__(self) -> str:
+        return str(self.number) if self.line is None else f"{self.number} {self.line.name}"
+
+    def __repr__(self) -> str:
+        if self.line is None:
+            return f"Entrant({self.number})"
+        return f"Entrant({self.number}, Side.{self.line.name})"
+
+
+class PairLike(Protocol):
+    """Anything naming a pair by number and line, such as the results model's ``PairId``."""
+
+    @property
+    def number(self) -> int:
+        """The pair number."""
+
+    @property
+    def line(self) -> Side | None:
+        """The Mitchell line, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One table in one round: who sits there and which board sets it plays.
+
+    Attributes:
+        round: the round (from 1).
+        table: the table number (from 1; Law 3: the Director numbers the tables).
+        seats: ``(NS, EW)`` for pairs and teams, ``(N, E, S, W)`` for individuals, as the
+            movement places them; None is an empty seat.
+        sets: the board sets played at this table in this round (several when a round plays
+            boards of more than one set).
+        arrow_switch: the pairs sit the other way round for this round (the NS entrant
+            plays East-West), so that every pair plays in both directions and a Mitchell
+            has one winner.
+    """
+
+    round: int
+    table: int
+    seats: tuple[Entrant | None, ...]
+    sets: tuple[int, ...]
+    arrow_switch: bool = False
+
+    def __post_init__(self) -> None:
+        for name, value in (("round", self.round), ("table", self.table)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise MovementError(
+                    _("{name} must be a number from 1, not {value!r}").format(
+                        name=name, value=value
+                    )
+                )
+        if len(self.seats) not in (2, 4):
+            raise MovementError(_("a row has two entrants (NS, EW) or four players (N, E, S, W)"))
+        if any(not isinstance(s, int) or isinstance(s, bool) or s < 1 for s in self.sets):
+            raise MovementError(
+                _("board sets are numbered from 1: {sets!r}").format(sets=self.sets)
+            )
+
+    @classmethod
+    def pair(
+        cls,
+        round: int,
+        table: int,
+        ns: Entrant | None,
+        ew: Entrant | None,
+        sets: int | Iterable[int],
+        *,
+        arrow_switch: bool = False,
+    ) -> Row:
+        """A row of a pairs or teams movement."""
+        return cls(round, table, (ns, ew), _as_sets(sets), arrow_switch)
+
+    @classmethod
+    def individual(
+        cls,
+        round: int,
+        table: int,
+        players: tuple[Entrant | None, Entrant | None, Entrant | None, Entrant | None],
+        sets: int | Iterable[int],
+    ) -> Row:
+        """A row of an individual movement: ``players`` are North, East, South and West."""
+        return cls(round, table, tuple(players), _as_sets(sets))
+
+    @property
+    def ns(self) -> Entrant | None:
+        """The entrant the movement places North-South (pairs and teams)."""
+        self._need_two()
+        return self.seats[0]
+
+    @property
+    def ew(self) -> Entrant | None:
+        """The entrant the movement places East-West (pairs and teams)."""
+        self._need_two()
+        return self.seats[1]
+
+    def seated(self, side: Side) -> Entrant | None:
+        """Who actually sits ``side`` this round: the arrow switch exchanges the two."""
+        self._need_two()
+        index = int(side) ^ int(self.arrow_switch)
+        return self.seats[index]
+
+    def player(self, seat: Seat) -> Entrant | None:
+        """The player at ``seat`` (individual movements)."""
+        if len(self.seats) != 4:
+            raise MovementError(_("only an individual movement seats players one by one"))
+        return self.seats[int(seat)]
+
+    def _need_two(self) -> None:
+        if len(self.seats) != 2:
+            raise MovementError(_("an individual movement has no NS or EW entrant; ask by seat"))
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        """The entrants seated at this row, empty seats left out."""
+        return tuple(entrant for entrant in self.seats if entrant is not None)
+
+
+def _as_sets(sets: int | Iterable[int]) -> tuple[int, ...]:
+    return (sets,) if isinstance(sets, int) else tuple(sets)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where an entrant is in one round: the row, and its seat there.
+
+    Attributes:
+        row: the table and round.
+        index: the entrant's index in ``row.seats``.
+    """
+
+    row: Row
+    index: int
+
+    @property
+    def side(self) -> Side:
+        """The side actually sat (the arrow switch applied)."""
+        side = Side.NS if self.index % 2 == 0 else Side.EW
+        return side.opponents if self.row.arrow_switch else side
+
+    @property
+    def seat(self) -> Seat:
+        """The compass seat (N or E for pairs and teams; each player's own for individuals)."""
+        if len(self.row.seats) == 4:
+            return Seat(self.index)
+        return Seat.N if self.side is Side.NS else Seat.E
+
+    def __str__(self) -> str:
+        if len(self.row.seats) == 4:
+            where = self.seat.title
+        else:
+            where = _("North-South") if self.side is Side.NS else _("East-West")
+        return _("table {table} {where}").format(table=self.row.table, where=where)
+
+
+@dataclass(frozen=True, slots=True)
+class SetPlace:
+    """Where a board set is in one round: at one or more tables, or resting on a stand."""
+
+    set: int
+    round: int
+    tables: tuple[int, ...]
+    stand: str = ""
+
+    def __str__(self) -> str:
+        if self.tables:
+            if len(self.tables) == 1:
+                return _("table {table}").format(table=self.tables[0])
+            return _("tables {tables} (shared)").format(
+                tables=", ".join(str(table) for table in self.tables)
+            )
+        return self.stand or _("relay stand")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlay:
+    """One play of a board: where, when, and who actually sat in each direction.
+
+    Attributes:
+        board: the board number.
+        round: the round.
+        table: the table.
+        set: the physical set the board belongs to.
+        seats: who sat where: ``(NS, EW)`` (arrow switch applied) or ``(N, E, S, W)``.
+        arrow_switched: whether the movement's NS entrant sat East-West this time.
+    """
+
+    board: int
+    round: int
+    table: int
+    set: int
+    seats: tuple[Entrant, ...]
+    arrow_switched: bool = False
+
+    @property
+    def ns(self) -> Entrant:
+        """Who sat North-South (pairs and teams); for individuals, North."""
+        return self.seats[0]
+
+    @property
+    def ew(self) -> Entrant:
+        """Who sat East-West (pairs and teams); for individuals, East."""
+        return self.seats[1]
+
+    def side_of(self, entrant: Entrant) -> Side | None:
+        """The side ``entrant`` sat on this play, or None if it did not play it."""
+        for index, seated in enumerate(self.seats):
+            if seated == entrant:
+                return Side.NS if index % 2 == 0 else Side.EW
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """Entrants ranked together: NS and EW of a Mitchell are two fields, a Howell (or a
+    Mitchell with arrow-switched rounds, every pair having played both ways) is one."""
+
+    name: str
+    entrants: frozenset[Entrant]
+    line: Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A movement: rows of (round, table, entrants, board sets), and what the sets hold.
+
+    Attributes:
+        name: the movement's name (it names the movement in every error).
+        rows: one row per table per round.
+        set_boards: each set with its board numbers, ``((1, (1, 2, 3)), (2, (4, 5, 6)))``.
+        kind: pairs, teams or individual.
+        shared: the ``(round, set)`` where several tables play one set, declared as such
+            (the tables share the boards, playing them in a different order).
+        phantoms: entrants that do not exist; whoever meets one sits out (a half table).
+        duplicated: several sets hold the same board numbers (exact copies, Law 6F).
+        stands: ``(round, set, name)``: where a set rests when no table plays it.
+        description: a line of text for people.
+        family: the movement's family (``"mitchell"``, ``"howell"``, ...), when known.
+    """
+
+    name: str
+    rows: tuple[Row, ...]
+    set_boards: tuple[tuple[int, tuple[int, ...]], ...]
+    kind: Kind = Kind.PAIRS
+    shared: frozenset[tuple[int, int]] = frozenset()
+    phantoms: frozenset[Entrant] = frozenset()
+    duplicated: bool = False
+    stands: tuple[tuple[int, int, str], ...] = ()
+    description: str = ""
+    family: str = ""
+    _sets: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _by_round: dict[int, tuple[Row, ...]] = field(init=False, repr=False, compare=False)
+    _places: dict[tuple[Entrant, int], tuple[Place, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    _plays: dict[int, tuple[BoardPlay, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            raise MovementError(_("movement {name}: it has no rows").format(name=self.name))
+        sets: dict[int, tuple[int, ...]] = {}
+        for number, boards in self.set_boards:
+            if number in sets:
+                raise MovementError(
+                    _("movement {name}: set {set} is described twice").format(
+                        name=self.name, set=number
+                    )
+                )
+            if not boards or any(
+                isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in boards
+            ):
+                raise MovementError(
+                    _("movement {name}: set {set} needs board numbers from 1").format(
+                        name=self.name, set=number
+                    )
+                )
+            sets[number] = tuple(boards)
+        width = self.kind.seats_per_row
+        by_round: dict[int, list[Row]] = defaultdict(list)
+        places: dict[tuple[Entrant, int], list[Place]] = defaultdict(list)
+        for row in self.rows:
+            if len(row.seats) != width:
+                raise MovementError(
+                    _("movement {name}: round {round} table {table}: a {kind} row has {n} "
+                      "seats").format(
+                        name=self.name, round=row.round, table=row.table,
+                        kind=self.kind.value, n=width,
+                    )
+                )  # fmt: skip
+            for number in row.sets:
+                if number not in sets:
+                    raise MovementError(
+                        _("movement {name}: round {round} table {table} plays set {set}, "
+                          "which has no boards").format(
+                            name=self.name, round=row.round, table=row.table, set=number
+                        )
+                    )  # fmt: skip
+            by_round[row.round].append(row)
+            for index, entrant in enumerate(row.seats):
+                if entrant is not None:
+                    places[(entrant, row.round)].append(Place(row, index))
+        object.__setattr__(self, "_sets", sets)
+        object.__setattr__(
+            self,
+            "_by_round",
+            {r: tuple(sorted(rows, key=lambda row: row.table)) for r, rows in by_round.items()},
+        )
+        object.__setattr__(self, "_places", {key: tuple(value) for key, value in places.items()})
+        board_plays: dict[int, list[BoardPlay]] = defaultdict(list)
+        for row in sorted(self.rows, key=lambda row: (row.round, row.table)):
+            if not self.plays_at(row):
+                continue
+            seats = tuple(entrant for entrant in row.seats if entrant is not None)
+            if row.arrow_switch and len(seats) == 2:
+                seats = (seats[1], seats[0])
+            for number in row.sets:
+                for board in sets[number]:
+                    board_plays[board].append(
+                        BoardPlay(board, row.round, row.table, number, seats, row.arrow_switch)
+                    )
+        object.__setattr__(self, "_plays", {b: tuple(p) for b, p in board_plays.items()})
+
+    # -- shape -------------------------------------------------------------------------------
+
+    @property
+    def sets(self) -> Mapping[int, tuple[int, ...]]:
+        """Each set's board numbers."""
+        return dict(self._sets)
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds (the highest round number)."""
+        return max(self._by_round)
+
+    @property
+    def round_numbers(self) -> tuple[int, ...]:
+        """The rounds that have rows, in order."""
+        return tuple(sorted(self._by_round))
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The table numbers in use, in order."""
+        return tuple(sorted({row.table for row in self.rows}))
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        """The boards in play: those of the sets some table plays."""
+        used = {number for row in self.rows for number in row.sets}
+        return tuple(sorted({b for number in used for b in self._sets[number]}))
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        """Every entrant the rows name, phantoms included, in order."""
+        found = {entrant for row in self.rows for entrant in row.entrants} | set(self.phantoms)
+        return tuple(sorted(found, key=lambda entrant: entrant.sort_key))
+
+    @property
+    def real_entrants(self) -> tuple[Entrant, ...]:
+        """The entrants that exist (phantoms left out)."""
+        return tuple(entrant for entrant in self.entrants if entrant not in self.phantoms)
+
+    @property
+    def sharing(self) -> bool:
+        """Whether the movement declares any set shared between tables."""
+        return bool(self.shared)
+
+    @property
+    def arrow_switch_rounds(self) -> tuple[int, ...]:
+        """The rounds in which some table switches arrows."""
+        return tuple(sorted({row.round for row in self.rows if row.arrow_switch}))
+
+    def boards_of_set(self, number: int) -> tuple[int, ...]:
+        """The board numbers of set ``number``.
+
+        Raises:
+            MovementError: if there is no such set.
+        """
+        try:
+            return self._sets[number]
+        except KeyError:
+            raise MovementError(
+                _("movement {name} has no set {set}").format(name=self.name, set=number)
+            ) from None
+
+    def boards_of(self, row: Row) -> tuple[int, ...]:
+        """The boards a row plays, in order."""
+        return tuple(board for number in row.sets for board in self._sets[number])
+
+    def plays_at(self, row: Row) -> bool:
+        """Whether boards are really played at ``row``: every seat is taken by an entrant
+        that exists (a phantom's opponents sit out)."""
+        if not self.phantoms:
+            return None not in row.seats
+        return all(entrant is not None and entrant not in self.phantoms for entrant in row.seats)
+
+    # -- who plays where ---------------------------------------------------------------------
+
+    def rows_in_round(self, round: int) -> tuple[Row, ...]:
+        """The rows of ``round``, by table (empty if the round has none)."""
+        return self._by_round.get(round, ())
+
+    def row_at(self, round: int, table: int) -> Row | None:
+        """The row of ``table`` in ``round``, or None if the table is not used then."""
+        for row in self.rows_in_round(round):
+            if row.table == table:
+                return row
+        return None
+
+    def places(self, entrant: Entrant, round: int) -> tuple[Place, ...]:
+        """Where ``entrant`` sits in ``round``: none (a sit-out), one place, or for a team
+        two (its pairs in the two rooms)."""
+        return self._places.get((entrant, round), ())
+
+    def place(self, entrant: Entrant, round: int) -> Place | None:
+        """The one place of a pair or player in ``round`` (None when it sits out)."""
+        found = self.places(entrant, round)
+        return found[0] if found else None
+
+    def next_place(self, entrant: Entrant, round: int) -> tuple[Place, ...] | None:
+        """Where ``entrant`` goes after ``round``: its places in the next round with rows,
+        or None after the last round."""
+        later = [r for r in self.round_numbers if r > round]
+        if not later:
+            return None
+        return self.places(entrant, later[0])
+
+    def set_place(self, number: int, round: int) -> SetPlace:
+        """Where set ``number`` is in ``round``: the tables playing it, or its stand."""
+        tables = tuple(row.table for row in self.rows_in_round(round) if number in row.sets)
+        stand = ""
+        if not tables:
+            for r, s, name in self.stands:
+                if r == round and s == number:
+                    stand = name
+                    break
+        return SetPlace(number, round, tables, stand)
+
+    # -- what scoring needs ------------------------------------------------------------------
+
+    def plays(self, board: int) -> tuple[BoardPlay, ...]:
+        """Every play of ``board``: who sat NS and EW (or N, E, S, W), where and when.
+
+        Rows where a phantom sits, or a seat is empty, are not plays: the board is not
+        played there.
+        """
+        return self._plays.get(board, ())
+
+    def boards_played(self, entrant: Entrant) -> tuple[int, ...]:
+        """The boards ``entrant`` plays (with repeats if the movement is wrong), in order."""
+        boards: list[int] = []
+        for row in sorted(self.rows, key=lambda row: (row.round, row.table)):
+            if entrant in row.seats and self.plays_at(row):
+                boards.extend(self.boards_of(row))
+        return tuple(boards)
+
+    def entrant(self, who: Entrant | PairLike | int, side: Side | None = None) -> Entrant:
+        """The entrant meant by ``who``: an :class:`Entrant`, anything with ``number`` and
+        ``line`` (the results model's pair ids), or a bare number. A bare number is taken
+        in the line ``side`` when the movement has two lines (a Mitchell).
+
+        Raises:
+            MovementError: if the movement has no such entrant.
+        """
+        if isinstance(who, int):
+            candidates = [e for e in self.entrants if e.number == who]
+            if len(candidates) > 1 and side is not None:
+                candidates = [e for e in candidates if e.line is side]
+        else:
+            number = who.number
+            line = who.line
+            candidates = [e for e in self.entrants if e.number == number and e.line is line]
+            if not candidates and line is not None:
+                candidates = [e for e in self.entrants if e.number == number and e.line is None]
+        if len(candidates) != 1:
+            raise MovementError(
+                _("movement {name} has no entrant {who}").format(name=self.name, who=who)
+            )
+        return candidates[0]
+
+    def check_result(
+        self,
+        board: int,
+        ns: Entrant | PairLike | int,
+        ew: Entrant | PairLike | int,
+    ) -> BoardPlay:
+        """Check a traveller line: ``ns`` sat North-South against ``ew`` on ``board``.
+
+        A bare number for ``ns`` means the pair that sat NS at that play: in an
+        arrow-switched round of a Mitchell, that is an EW-line pair (its line number).
+
+        Returns:
+            the play of the board that the line records.
+
+        Raises:
+            ResultNotInMovementError: naming the movement, when the board is not in play,
+                when a pair did not play the board, or when they did not play it against
+                each other in those directions.
+        """
+        plays = self.plays(board)
+        if not plays:
+            raise ResultNotInMovementError(
+                _("board {board} is not played in movement {name}").format(
+                    board=board, name=self.name
+                ),
+                movement=self.name,
+                board=board,
+            )
+        want_ns = self._resolve(ns, Side.NS, plays, 0)
+        want_ew = self._resolve(ew, Side.EW, plays, 1)
+        for play in plays:
+            if play.seats[0] == want_ns and play.seats[1] == want_ew:
+                return play
+        for play in plays:
+            if play.seats[0] == want_ew and play.seats[1] == want_ns:
+                raise ResultNotInMovementError(
+                    _("board {board}: in movement {name} {ns} sat East-West and {ew} "
+                      "North-South (round {round}, table {table})").format(
+                        board=board, name=self.name, ns=want_ns, ew=want_ew,
+                        round=play.round, table=play.table,
+                    ),
+                    movement=self.name, board=board,
+                )  # fmt: skip
+        for entrant in (want_ns, want_ew):
+            if not any(entrant in play.seats for play in plays):
+                raise ResultNotInMovementError(
+                    _("board {board}: {who} does not play it in movement {name}").format(
+                        board=board, who=entrant, name=self.name
+                    ),
+                    movement=self.name,
+                    board=board,
+                )
+        raise ResultNotInMovementError(
+            _("board {board}: {ns} and {ew} do not play it against each other in movement "
+              "{name}").format(board=board, ns=want_ns, ew=want_ew, name=self.name),
+            movement=self.name, board=board,
+        )  # fmt: skip
+
+    def _resolve(
+        self,
+        who: Entrant | PairLike | int,
+        side: Side,
+        plays: tuple[BoardPlay, ...],
+        index: int,
+    ) -> Entrant:
+        if isinstance(who, int) and not isinstance(who, bool):
+            # The pair that sat this way on some play of the board, if there is one.
+            seated = {play.seats[index] for play in plays if play.seats[index].number == who}
+            if len(seated) == 1:
+                return seated.pop()
+            return self.entrant(who, side)
+        try:
+            return self.entrant(who)
+        except MovementError:
+            raise ResultNotInMovementError(
+                _("movement {name} has no entrant {who}").format(name=self.name, who=who),
+                movement=self.name,
+                board=plays[0].board,
+            ) from None
+
+    def fields(self) -> tuple[Field, ...]:
+        """Who is ranked with whom.
+
+        Pairs that never change direction (a Mitchell without arrow switch) form two fields,
+        North-South and East-West, each with its own winner. When pairs sit both ways (a
+        Howell; a Mitchell with arrow-switched rounds) there is one field and one winner.
+        Teams are ranked by their matches (no field); individuals form one field.
+        """
+        real = set(self.real_entrants)
+        if self.kind is Kind.TEAMS:
+            return ()
+        if self.kind is Kind.INDIVIDUAL:
+            return (Field(_("all players"), frozenset(real)),)
+        sat: dict[Side, set[Entrant]] = {Side.NS: set(), Side.EW: set()}
+        for row in self.rows:
+            if not self.plays_at(row):
+                continue
+            for side in (Side.NS, Side.EW):
+                entrant = row.seated(side)
+                assert entrant is not None
+                sat[side].add(entrant)
+        if sat[Side.NS] & sat[Side.EW]:
+            return (Field(_("all pairs"), frozenset(real)),)
+        ns = frozenset(e for e in real if e in sat[Side.NS] or e.line is Side.NS)
+        ew = frozenset(real - ns)
+        return (Field(_("North-South"), ns, Side.NS), Field(_("East-West"), ew, Side.EW))
+
+    def field_of(self, entrant: Entrant) -> Field:
+        """The field ``entrant`` is ranked in.
+
+        Raises:
+            MovementError: for teams, or an entrant the movement does not have.
+        """
+        for candidate in self.fields():
+            if entrant in candidate.entrants:
+                return candidate
+        raise MovementError(
+            _("movement {name}: {who} is in no field").format(name=self.name, who=entrant)
+        )
+
+    def opponents(self, place: Place) -> tuple[Entrant | None, ...]:
+        """The opponents of whoever sits at ``place``."""
+        row = place.row
+        if len(row.seats) == 2:
+            return (row.seats[1 - place.index],)
+        return (row.seats[(place.index + 1) % 4], row.seats[(place.index + 3) % 4])
