@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -111,6 +112,28 @@ class TestTables:
         deals = [DEAL, Deal(DEAL.south, DEAL.west, DEAL.north, DEAL.east)]
         with ThreadPoolExecutor(2) as pool:
             assert [dd_table(d) for d in deals] == dd_tables(deals, executor=pool, chunk_size=1)
+
+    def test_any_object_with_submit(self) -> None:
+        """Anything with submit(fn, *args) -> future.result() will do (a Dask client, say)."""
+
+        class Done:
+            def __init__(self, value: object) -> None:
+                self.value = value
+
+            def result(self) -> object:
+                return self.value
+
+        class Inline:
+            calls = 0
+
+            def submit(self, fn: Callable[..., object], /, *args: object) -> Done:
+                self.calls += 1
+                return Done(fn(*args))
+
+        executor = Inline()
+        deals = [DEAL, Deal(DEAL.west, DEAL.north, DEAL.east, DEAL.south), DEAL]
+        assert [dd_table(d) for d in deals] == dd_tables(deals, executor=executor, chunk_size=2)
+        assert 2 == executor.calls
 
     @pytest.mark.slow
     def test_process_executor(self) -> None:
