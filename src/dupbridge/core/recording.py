@@ -343,6 +343,14 @@ class Recorder:
         """Judge a call already logged: stand it, or flag the irregularity it is."""
         table = self.table
         edition = self.rulebook.edition
+        while not self.ended and self.auction.is_complete:
+            # The call comes after calls that completed the auction (an accepted pass, a
+            # substituted one): Law 17D3 first, else the auction is over.
+            skipped = self._deprived_position()
+            if skipped is not None:
+                self._retention(skipped)
+            else:
+                self._end_auction()
         if self.ended:
             self._flag(seat, call, seq, "call_after_final_pass", _law("39", edition), turn=None)
             return
@@ -359,6 +367,13 @@ class Recorder:
             self._flag(seat, call, seq, name, law, turn=turn)
             return
         duties = self.obligations.get(seat, [])
+        if any(o.duty is Duty.REPEAT for o in duties):
+            # The call he had to make is made: whatever it turns out to be, the duty is spent.
+            duties = [o for o in duties if o.duty is not Duty.REPEAT]
+            if duties:
+                self.obligations[seat] = duties
+            else:
+                del self.obligations[seat]
         if any(o.duty is Duty.PASS for o in duties) and not isinstance(call, Pass):
             try:
                 auction.check(call)
@@ -654,8 +669,7 @@ class Recorder:
         return None
 
     def _check_simultaneous(self, seat: Seat) -> None:
-        events = self.table._events
-        last = events[-1] if events else None
+        last = next((e for e in reversed(self.table._events) if not e.derived), None)
         if not isinstance(last, CallMade) or last.seat is seat:
             raise ImpossibleActionError(
                 _("a simultaneous call must follow the call it was made with (Law 33)"),
@@ -664,6 +678,8 @@ class Recorder:
             )
 
     def _check_duties(self, seat: Seat, call: Call, duties: Sequence[Obligation]) -> None:
+        if any(o.duty is Duty.PASS for o in duties):
+            return  # a forced pass comes first; a bid then is ruled under Law 37
         for obligation in duties:
             if obligation.duty is Duty.REPEAT and obligation.call is not None:
                 if call != obligation.call:
@@ -888,7 +904,7 @@ class Recorder:
             if self.pending is not None:
                 table._phase = Phase.DIRECTOR
                 return
-            if table.pending_claim is not None:
+            if table.pending_claim is not None or table._phase is Phase.FINISHED:
                 return
             if table._phase is Phase.DIRECTOR:
                 table._phase = Phase.PLAY if self.ended else Phase.AUCTION

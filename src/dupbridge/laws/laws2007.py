@@ -28,6 +28,7 @@ from dupbridge.laws.steps import (
     Position,
     Rectify,
     Role,
+    Rule,
     Step,
 )
 
@@ -55,7 +56,6 @@ class Laws2007(Laws2017):
         "72C": "23",
         "17D3": "17E2",
         "17D": "22",
-        "26B": "26",
         "25A6": "25A4",
     }
 
@@ -104,23 +104,22 @@ class Laws2007(Laws2017):
     def _final_call(self, law: str) -> AwaitCall:
         """2007 Law 26 applies when the withdrawn call is changed to a different final call
         in that round: wait for the offender's call."""
+        return AwaitCall(Role.OFFENDER, law, Rule(self._final_call_on))
 
-        def rule(facts: CallFacts) -> Step:
-            if facts.same_call:
-                return Rectify(
-                    ("26",),
-                    N_("{seat} repeated {original}: no lead restrictions (2007 Law 26)"),
-                )
+    def _final_call_on(self, facts: CallFacts) -> Step:
+        if facts.same_call:
             return Rectify(
                 ("26",),
-                N_(
-                    "{original} was changed to {call}: if {seat} becomes a defender, declarer "
-                    "may restrict his partner's first lead (2007 Law 26)"
-                ),
-                lead=True,
+                N_("{seat} repeated {original}: no lead restrictions (2007 Law 26)"),
             )
-
-        return AwaitCall(Role.OFFENDER, law, rule)
+        return Rectify(
+            ("26",),
+            N_(
+                "{original} was changed to {call}: if {seat} becomes a defender, declarer "
+                "may restrict his partner's first lead (2007 Law 26)"
+            ),
+            lead=True,
+        )
 
     def _withdrawn_lead(self, law: str, *, withdrawn: str = "original") -> Step:
         del law
@@ -283,9 +282,7 @@ class Laws2007(Laws2017):
             return Rectify(
                 ("31A",),
                 N_("the auction reverts to {rho}; what follows depends on his call (Law 31A)"),
-                then=AwaitCall(
-                    Role.RHO, "31A", lambda facts: self._after_rho_2007(facts, artificial_pass)
-                ),
+                then=AwaitCall(Role.RHO, "31A", Rule(self._after_rho_2007, (artificial_pass,))),
             )
         return Rectify(
             ("31B", "16D", "23"),
@@ -315,7 +312,7 @@ class Laws2007(Laws2017):
             then=AwaitCall(
                 Role.OFFENDER,
                 "31A2",
-                lambda facts: self._same_denomination(facts, artificial_pass),
+                Rule(self._same_denomination, (artificial_pass,)),
             ),
         )
 

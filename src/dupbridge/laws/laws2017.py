@@ -27,6 +27,7 @@ from dupbridge.laws.steps import (
     Position,
     Rectify,
     Role,
+    Rule,
     Step,
 )
 
@@ -104,6 +105,14 @@ class Laws2017:
                 unauthorized=True,
             ),
         )
+
+    def _comparable_on(self, facts: CallFacts, yes_law: str, no_law: str) -> Step:
+        del facts
+        return self._comparable(yes_law, no_law)
+
+    def _withdrawn_lead_on(self, facts: CallFacts, law: str) -> Step:
+        del facts
+        return self._withdrawn_lead(law)
 
     def _accept_or_refuse(self, refuse: Step, *, cancel_laws: tuple[str, ...]) -> Offer:
         """Law 29: the offender's LHO may accept a call out of rotation by calling over it;
@@ -436,7 +445,7 @@ class Laws2017:
             then=AwaitCall(
                 Role.OFFENDER,
                 "30B1(b)",
-                lambda facts: self._comparable("30B1(b)(i)", "30B1(b)(ii)"),
+                Rule(self._comparable_on, ("30B1(b)(i)", "30B1(b)(ii)")),
             ),
         )
 
@@ -464,7 +473,7 @@ class Laws2017:
             ),
             unauthorized=True,
             then=AwaitCall(
-                Role.OFFENDER, "31B2", lambda facts: self._comparable("31A2(a)", "31A2(b)")
+                Role.OFFENDER, "31B2", Rule(self._comparable_on, ("31A2(a)", "31A2(b)"))
             ),
         )
 
@@ -482,7 +491,7 @@ class Laws2017:
             ("31A2",),
             N_("{rho} called: {seat} may make any legal call and the Director rules on it"),
             then=AwaitCall(
-                Role.OFFENDER, "31A2", lambda facts: self._comparable("31A2(a)", "31A2(b)")
+                Role.OFFENDER, "31A2", Rule(self._comparable_on, ("31A2(a)", "31A2(b)"))
             ),
         )
 
@@ -504,7 +513,7 @@ class Laws2017:
                 ),
                 unauthorized=True,
                 then=AwaitCall(
-                    Role.OFFENDER, "32B2", lambda facts: self._comparable("32A2(a)", "32A2(b)")
+                    Role.OFFENDER, "32B2", Rule(self._comparable_on, ("32A2(a)", "32A2(b)"))
                 ),
             )
         return self._accept_or_refuse(refused, cancel_laws=("32",))
@@ -520,7 +529,7 @@ class Laws2017:
             ("32A2",),
             N_("{rho} called: {seat} may make any legal call and the Director rules on it"),
             then=AwaitCall(
-                Role.OFFENDER, "32A2", lambda facts: self._comparable("32A2(a)", "32A2(b)")
+                Role.OFFENDER, "32A2", Rule(self._comparable_on, ("32A2(a)", "32A2(b)"))
             ),
         )
 
@@ -561,7 +570,7 @@ class Laws2017:
                 forced_law=laws[-1],
                 reviews=("72C",),
                 unauthorized=True,
-                then=AwaitCall(Role.OFFENDER, "36B3", lambda facts: self._withdrawn_lead("26B")),
+                then=AwaitCall(Role.OFFENDER, "36B3", Rule(self._withdrawn_lead_on, ("26B",))),
             ),
             callers=((Role.LHO, "lho_called"),),
         )

@@ -37,6 +37,7 @@ __all__ = [
     "Position",
     "Rectify",
     "Role",
+    "Rule",
     "Step",
 ]
 
@@ -224,3 +225,15 @@ class AwaitCall:
 
 
 Step = Rectify | Offer | Ask | AwaitCall
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A ruling on an awaited call: an edition's method with fixed arguments. Unlike a lambda
+    it compares equal to another made the same way, so a replayed log equals the original."""
+
+    method: Callable[..., Step]
+    args: tuple[object, ...] = ()
+
+    def __call__(self, facts: CallFacts) -> Step:
+        return self.method(facts, *self.args)
