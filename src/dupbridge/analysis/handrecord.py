@@ -340,7 +340,8 @@ def _draw_pdf(
         for index, item in enumerate(chunk):
             column, row = index % 2, index // 2
             x = margin + column * cell_w + (cell_w - _PdfBoard.WIDTH * scale) / 2
-            y = page_h - margin - header - row * cell_h
+            # Centred in its cell: with four to a page the spare height is shared out.
+            y = page_h - margin - header - row * cell_h - (cell_h - _PdfBoard.HEIGHT * scale) / 2
             _PdfBoard(canvas, x, y, scale).draw(item)
         canvas.setFillColor(_GREY)
         canvas.setFont("Helvetica", 7.5)
