@@ -1,0 +1,173 @@
+"""`dupbridge rule`, the Director's wizard, and `dupbridge replay --json` in recording mode."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from dupbridge.cli.__main__ import COMMAND_MODULES
+from dupbridge.cli.app import app
+
+DEAL = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
+
+
+@pytest.fixture(scope="module")
+def runner() -> CliRunner:
+    import importlib
+
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    return CliRunner()
+
+
+def write(tmp_path: Path, *actions: dict[str, Any], **fields: Any) -> Path:
+    path = tmp_path / "record.json"
+    data = {"board": 1, "deal": DEAL, "edition": "2017", "actions": list(actions), **fields}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def replay(runner: CliRunner, path: Path) -> dict[str, Any]:
+    result = runner.invoke(app, ["replay", "--json", str(path)])
+    state: dict[str, Any] = json.loads(result.stdout)
+    return state
+
+
+class TestWizard:
+    def test_insufficient_bid_ruled_and_written(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Law 27: the wizard shows the law and the options, takes the choice, the
+        replacement and the Director's answers, and writes a record that replays to the
+        ruling (partner passes throughout, Law 27B2; lead right, 26B)."""
+        path = write(tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"})
+        out = tmp_path / "ruled.json"
+        answers = "refuse\nc E 2H\nno\n2\nq\n"
+        result = runner.invoke(
+            app,
+            ["rule", str(path), "--out", str(out), "--director", "Anna", "--time", "20:15"],
+            input=answers,
+        )
+        assert 0 == result.exit_code, result.output
+        assert "Law 27A1" in result.output
+        assert "1. accept:" in result.output
+        assert "Law 27B1(b)" in result.output
+        record = json.loads(out.read_text(encoding="utf-8"))
+        assert "recording" == record["mode"]
+        assert {"choose": {"seat": "S", "option": "refuse"}} == record["actions"][2]
+        assert {"comparable": False, "name": "Anna", "time": "20:15"} == record["actions"][5][
+            "director"
+        ]
+        state = replay(runner, out)
+        assert [{"seat": "W", "span": "rest_of_auction", "law": "27B2", "ruling": 3}] == state[
+            "forced_passes"
+        ]
+        ruling = state["rulings"][0]
+        assert ("Anna", "20:15") == (ruling["director"], ruling["time"])
+        assert "27B2" in ruling["laws"]
+
+    def test_new_record_from_prompts(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Without a record the wizard asks for the board, the deal, the edition and the
+        calls so far; here a bid out of rotation (Law 31) accepted by the LHO (29A)."""
+        out = tmp_path / "new.json"
+        answers = f"1\n{DEAL}\n2007\n1H Pass\nc W 1S\naccept\nq\n"
+        result = runner.invoke(app, ["rule", "--out", str(out)], input=answers)
+        assert 0 == result.exit_code, result.output
+        assert "bid out of rotation (Law 29A (2007))" in " ".join(result.output.split())
+        record = json.loads(out.read_text(encoding="utf-8"))
+        assert "2007" == record["edition"]
+        state = replay(runner, out)
+        assert ["1H", "Pass", "1S"] == state["auction"]
+        assert "N" == state["turn"]
+
+    def test_bad_answers_are_refused_one_line_each(self, runner: CliRunner, tmp_path: Path) -> None:
+        """An option not on offer, a wrong command: one clear line each; the ruling waits."""
+        path = write(tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"})
+        answers = "cancel\nc W 2C\naccept\nfrobnicate\nq\n"
+        result = runner.invoke(
+            app, ["rule", str(path), "--out", str(tmp_path / "o.json")], input=answers
+        )
+        assert 0 == result.exit_code
+        output = " ".join(result.output.split())
+        assert "refused: 'cancel' is not on offer" in output
+        assert "refused: a ruling is pending" in output
+        assert "not understood: 'frobnicate'" in output
+        record = json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))
+        assert 3 == len(record["actions"])  # only "accept" was added
+
+    def test_review_and_adjusted_score(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Law 12C2: at the end the Director decides the review with an artificial score."""
+        path = write(
+            tmp_path,
+            {"seat": "N", "call": "1S"},
+            {"seat": "E", "call": "1H"},
+            {"choose": {"seat": "S", "option": "refuse"}},
+            {"seat": "E", "call": "Pass"},
+            {"director": {"comparable": False}},
+            *({"seat": s, "call": "Pass"} for s in "SWNE"),
+        )
+        answers = "review 72C A60/40\nq\n"
+        result = runner.invoke(app, ["rule", str(path), "--time", "t"], input=answers)
+        assert 0 == result.exit_code, result.output
+        state = replay(runner, path)
+        assert "A60%/A40%" == state["adjusted_score"]["artificial"]
+        assert state["reviews"][0]["decision"].startswith("A60%/A40%")
+
+    def test_record_to_stdout(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Without FILE or --out the record goes to standard output."""
+        answers = f"3\n{DEAL}\n\n\nq\n"
+        result = runner.invoke(app, ["rule"], input=answers)
+        assert 0 == result.exit_code
+        assert '"board": 3' in result.output
+
+    def test_unreadable_record(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A record that is not JSON: one error line with line and column, exit 2."""
+        path = tmp_path / "bad.json"
+        path.write_text("{oops", encoding="utf-8")
+        result = runner.invoke(app, ["rule", str(path)], input="q\n")
+        assert 2 == result.exit_code
+        assert "not JSON" in " ".join(result.output.split())
+
+
+class TestReplayRecording:
+    def test_pending_ruling_in_json(self, runner: CliRunner, tmp_path: Path) -> None:
+        """docs/table-records.md: `pending` names the irregularity, the law, the options and
+        who chooses; the exit status is 0 (nothing was refused)."""
+        path = write(
+            tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"}, mode="recording"
+        )
+        result = runner.invoke(app, ["replay", "--json", str(path)])
+        assert 0 == result.exit_code
+        state = json.loads(result.stdout)
+        assert {
+            "irregularity": "insufficient_bid",
+            "law": "27A1",
+            "options": ["accept", "refuse"],
+            "chooser": "S",
+        }.items() <= state["pending"].items()
+        for key in ("forced_passes", "lead_restrictions", "penalty_cards", "rulings", "reviews"):
+            assert key in state
+
+    def test_refused_choice_reported(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A choice by the wrong player stops the replay with one error naming the law."""
+        path = write(
+            tmp_path,
+            {"seat": "N", "call": "1S"},
+            {"seat": "E", "call": "1H"},
+            {"choose": {"seat": "W", "option": "accept"}},
+            mode="recording",
+        )
+        result = runner.invoke(app, ["replay", "--json", str(path)])
+        assert 1 == result.exit_code
+        state = json.loads(result.stdout)
+        assert {"action": 2, "law": "27A1"}.items() <= state["error"].items()
+        assert "the choice is South's" in state["error"]["message"]
+
+    def test_strict_record_unchanged(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Strict mode keeps refusing an insufficient bid (Law 27) and has no rulings."""
+        path = write(tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"})
+        state = replay(runner, path)
+        assert "27" == state["error"]["law"]
+        assert ([], None) == (state["rulings"], state["pending"])
