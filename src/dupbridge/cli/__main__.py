@@ -12,6 +12,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dupbridge.cli.format_commands",
     "dupbridge.cli.score_commands",
     "dupbridge.cli.analysis_commands",
+    "dupbridge.cli.movement_commands",
     "dupbridge.cli.rule_commands",
 )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from dupbridge.core.seats import Side
@@ -226,6 +227,7 @@ def howell(
     *,
     rounds: int | None = None,
     sharing: bool = False,
+    phantom: bool = False,
 ) -> Movement:
     """A Howell movement for ``tables`` tables (``2 * tables`` pairs).
 
@@ -237,6 +239,8 @@ def howell(
             played at every table once), from ``tables + 1`` rounds.
         sharing: allow tables to share boards; needed for the complete 2- and 3-table
             Howells, which do not exist without sharing.
+        phantom: a half table (an odd number of pairs): the stationary pair with the
+            highest number does not exist, and whoever comes to its table sits out.
 
     Raises:
         MovementError: for an impossible table count or number of rounds, naming what to
@@ -260,7 +264,7 @@ def howell(
                   "square of side {side} exists); use the sharing variant (sharing=True, "
                   "--sharing), or a Mitchell").format(tables=tables, side=complete)
             )  # fmt: skip
-        return _sharing_howell(tables, boards_per_round)
+        return _with_phantom(_sharing_howell(tables, boards_per_round), phantom)
     design = _cyclic_design(tables, rounds)
     if design is None:
         raise MovementError(
@@ -300,13 +304,38 @@ def howell(
     description = _("{rounds} rounds of {boards} boards; {relays} relay stands").format(
         rounds=rounds, boards=boards_per_round, relays=rounds - tables
     )
-    return Movement(
+    movement = Movement(
         name=name,
         rows=tuple(rows),
         set_boards=consecutive_sets(rounds, boards_per_round),
         stands=tuple(stands),
         description=description,
         family="howell" if full else "reduced-howell",
+    )
+    return _with_phantom(movement, phantom)
+
+
+def _with_phantom(movement: Movement, phantom: bool) -> Movement:
+    """``movement`` with its highest-numbered pair, a stationary one, as the phantom."""
+    if not phantom:
+        return movement
+    missing = max(movement.entrants, key=lambda entrant: entrant.number)
+    half = len(movement.tables) - 1
+    return replace(
+        movement,
+        phantoms=frozenset({missing}),
+        name=movement.name.replace(
+            _("Howell {tables} tables").format(tables=half + 1),
+            _("Howell {tables}½ tables").format(tables=half),
+        ),
+        shared=frozenset(
+            (r, s)
+            for r, s in movement.shared
+            if sum(
+                1 for row in movement.rows_in_round(r) if s in row.sets and missing not in row.seats
+            )
+            > 1
+        ),
     )
 
 

@@ -189,7 +189,9 @@ def _looks_like_lines(
 
 def dumps_csv(movement: Movement) -> str:
     """``movement`` as RoundData CSV rows (pairs and teams movements whose rows play
-    consecutive boards); a missing pair is written as 0.
+    consecutive boards); a missing pair is written as 0. Rows keep the movement's places,
+    an ``ArrowSwitch`` column marking the switched rounds (as Bridgemate keeps the switch
+    apart from the rows), and a ``Shared`` column the declared sharing.
 
     Raises:
         MovementError: for an individual movement, or a row whose boards are not one range.
@@ -199,9 +201,11 @@ def dumps_csv(movement: Movement) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     shared_column = bool(movement.shared)
+    switch_column = bool(movement.arrow_switch_rounds)
     writer.writerow(
         ["Table", "Round", "NS", "EW", "LowBoard", "HighBoard"]
         + (["Shared"] if shared_column else [])
+        + (["ArrowSwitch"] if switch_column else [])
     )
     for row in sorted(movement.rows, key=lambda row: (row.round, row.table)):
         boards = movement.boards_of(row)
@@ -214,10 +218,12 @@ def dumps_csv(movement: Movement) -> str:
             )  # fmt: skip
         numbers = [
             0 if entrant is None or entrant in movement.phantoms else entrant.number
-            for entrant in (row.seated(Side.NS), row.seated(Side.EW))
+            for entrant in row.seats
         ]
         cells: list[int | str] = [row.table, row.round, *numbers, min(boards), max(boards)]
         if shared_column:
             cells.append("yes" if any((row.round, s) in movement.shared for s in row.sets) else "")
+        if switch_column:
+            cells.append("yes" if row.arrow_switch else "")
         writer.writerow(cells)
     return out.getvalue()

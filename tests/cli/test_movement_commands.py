@@ -1,0 +1,125 @@
+"""`dupbridge movement suggest`, `show` and `validate`."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from dupbridge.cli.__main__ import COMMAND_MODULES
+from dupbridge.cli.app import app
+from dupbridge.tournament.movements import mitchell
+from dupbridge.tournament.movements.files import dumps_csv, load
+from tests.conftest import shared_file
+
+
+@pytest.fixture(scope="module")
+def runner() -> CliRunner:
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    return CliRunner()
+
+
+class TestSuggest:
+    def test_seven_tables(self, runner: CliRunner) -> None:
+        """7 tables and 26 boards: the complete Howell (13 x 2) fits exactly, then the
+        Mitchell; each with its reason."""
+        result = runner.invoke(app, ["movement", "suggest", "--tables", "7", "--boards", "26"])
+        assert 0 == result.exit_code, result.output
+        assert "13 x 2" in result.output
+        assert "7 x 4" in result.output
+        assert "show one: dupbridge movement show howell --tables 7 --boards-per-round 2" in (
+            result.output.replace("\n", " ")
+        )
+
+    @pytest.mark.parametrize(
+        ("tables", "boards", "message"),
+        [
+            ("seven", "26", "not a number of tables"),
+            ("7.25", "26", "whole or half"),
+            ("7", "4", "at least 8"),
+        ],
+    )
+    def test_bad_input(self, runner: CliRunner, tables: str, boards: str, message: str) -> None:
+        """Bad numbers give one error line and exit 2, no traceback."""
+        result = runner.invoke(app, ["movement", "suggest", "--tables", tables, "--boards", boards])
+        assert 2 == result.exit_code
+        assert message in result.output
+        assert "Traceback" not in result.output
+
+
+class TestShow:
+    def test_grid_cards_and_pdf(self, runner: CliRunner, tmp_path: Path) -> None:
+        """show prints the verdict, the grid and the guide cards, and writes the PDF, the
+        movement file and RoundData CSV."""
+        pdf, saved, csv = tmp_path / "m.pdf", tmp_path / "m.yaml", tmp_path / "m.csv"
+        result = runner.invoke(
+            app,
+            ["movement", "show", "mitchell", "--tables", "8", "--boards-per-round", "3",
+             "--table-cards", "--pdf", str(pdf), "--save", str(saved), "--csv", str(csv)],
+        )  # fmt: skip
+        assert 0 == result.exit_code, result.output
+        assert "Mitchell 8 tables (skip): valid" in result.output
+        assert "Pair 1 EW: starts at table 1 East-West" in result.output
+        assert "Table 8" in result.output
+        assert pdf.read_bytes().startswith(b"%PDF-")
+        assert mitchell(8, 3) == load(saved).movements[0].movement
+        assert dumps_csv(mitchell(8, 3)) == csv.read_text(encoding="utf-8")
+
+    def test_three_table_howell_needs_sharing(self, runner: CliRunner) -> None:
+        """The 3-table Howell is shown in its sharing variant, the sharing marked."""
+        result = runner.invoke(app, ["movement", "show", "howell", "--tables", "3"])
+        assert 0 == result.exit_code, result.output
+        assert "shares boards" in result.output
+
+    def test_impossible(self, runner: CliRunner) -> None:
+        """An impossible movement is one error line (exit 2)."""
+        result = runner.invoke(app, ["movement", "show", "rainbow", "--tables", "9"])
+        assert 2 == result.exit_code
+        assert "prime number of tables" in result.output
+
+    def test_unknown_family(self, runner: CliRunner) -> None:
+        """An unknown name says which families exist."""
+        result = runner.invoke(app, ["movement", "show", "chaos", "--tables", "5"])
+        assert 2 == result.exit_code
+        assert "dupbridge builds mitchell" in result.output
+
+    @pytest.mark.oracle
+    def test_library_movement(self, runner: CliRunner) -> None:
+        """A movement from the KoPS library, chosen by its key."""
+        path = shared_file("movements-kops-howell", "movements.json")
+        result = runner.invoke(app, ["movement", "show", str(path), "--name", "5-9", "--no-cards"])
+        assert 0 == result.exit_code, result.output
+        assert "KoPS 5-9: valid" in result.output
+
+
+class TestValidate:
+    def test_bad_csv_reported_by_line(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A set at two tables in one round is an error at its line; exit 1."""
+        path = tmp_path / "bad.csv"
+        path.write_text(
+            "Table,Round,NS,EW,LowBoard,HighBoard\n1,1,1,2,1,2\n2,1,3,4,1,2\n", encoding="utf-8"
+        )
+        result = runner.invoke(app, ["movement", "validate", str(path)])
+        assert 1 == result.exit_code
+        assert f"{path}:2:1: error: round 1: set 1 (boards 1-2) is at tables 1, 2" in (
+            result.output.replace("\n", " ")
+        )
+
+    def test_unreadable(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A file that is no movement is one line."""
+        path = tmp_path / "x.yaml"
+        path.write_text("hello: world\n", encoding="utf-8")
+        result = runner.invoke(app, ["movement", "validate", str(path)])
+        assert 1 == result.exit_code
+        assert "not a movement file" in result.output
+
+    @pytest.mark.oracle
+    def test_kops_library(self, runner: CliRunner) -> None:
+        """The KoPS library validates: one verdict line per movement, all valid."""
+        path = shared_file("movements-kops-howell", "movements.json")
+        result = runner.invoke(app, ["movement", "validate", str(path)])
+        assert 0 == result.exit_code, result.output
+        assert 69 == result.output.count(": valid (")
