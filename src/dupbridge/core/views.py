@@ -4,12 +4,15 @@
 lead is faced (Law 41D); the auction; the trick in progress; the cards he himself has played;
 the previous trick while his side has not yet played to the next one (Law 66A). Spectators see
 only what is public unless the organiser lets them see all hands; the Director sees all.
-The web sends views, never the table.
+The web sends views, never the table. In recording mode the auction shown is the calls that
+stand (cancelled and withdrawn ones are gone, Laws 16C, 29B), cards lying face up on the table
+(exposed during the auction, Law 24; penalty cards, Law 50A) show to everyone, and so does the
+decision the table waits for (the Director explains the options to all, Law 10C1).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from dupbridge.core.calls import Call
@@ -17,6 +20,7 @@ from dupbridge.core.cards import Card, Hand
 from dupbridge.core.contract import Contract
 from dupbridge.core.events import CallMade
 from dupbridge.core.play import Trick
+from dupbridge.core.rectify import Pending
 from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
 from dupbridge.core.table import Phase, Table
 
@@ -62,10 +66,16 @@ class TableView:
     legal_calls: tuple[Call, ...]
     legal_cards: tuple[Card, ...]
     result: int | None
+    #: Cards lying face up before their owner (Laws 24, 50A), seen by everyone.
+    face_up: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    #: The decision the table waits for in recording mode.
+    pending: Pending | None = None
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it is shown."""
         cards: set[Card] = set()
+        for shown in self.face_up.values():
+            cards.update(shown)
         for hand in self.hands.values():
             cards.update(hand)
         for played in self.played.values():
@@ -128,16 +138,7 @@ def view_for(table: Table, viewer: Seat | Role, *, spectators_see_hands: bool = 
     is_turn = isinstance(viewer, Seat) and chooser is viewer
     legal_calls = tuple(table.legal_calls()) if is_turn and table.phase is Phase.AUCTION else ()
     legal_cards = tuple(table.legal_cards()) if is_turn and table.phase is Phase.PLAY else ()
-    auction = tuple(
-        AuctionEntry(
-            event.seat,
-            event.call,
-            event.alert,
-            event.explanation if _sees_explanation(viewer, event.seat) else None,
-        )
-        for event in table.events
-        if isinstance(event, CallMade)
-    )
+    auction = _auction(table, viewer)
     return TableView(
         viewer=viewer,
         board=table.board.number,
@@ -156,7 +157,46 @@ def view_for(table: Table, viewer: Seat | Role, *, spectators_see_hands: bool = 
         legal_calls=legal_calls,
         legal_cards=legal_cards,
         result=table.result,
+        face_up=_face_up(table),
+        pending=table.pending,
     )
+
+
+def _auction(table: Table, viewer: Seat | Role) -> tuple[AuctionEntry, ...]:
+    """The calls as the viewer sees them: every call in strict mode, the standing ones in
+    recording mode (a pass deemed or substituted by law shows without alert)."""
+    rec = table.recording
+    calls = {event.seq: event for event in table.events if isinstance(event, CallMade)}
+    entries: list[tuple[Seat, Call, CallMade | None]]
+    if rec is None:
+        entries = [(event.seat, event.call, event) for event in calls.values()]
+    else:
+        entries = [
+            (entry.seat, entry.call, calls.get(entry.seq) if entry.seq is not None else None)
+            for entry in rec.standing
+        ]
+    return tuple(
+        AuctionEntry(
+            seat,
+            call,
+            event.alert if event is not None else False,
+            event.explanation if event is not None and _sees_explanation(viewer, seat) else None,
+        )
+        for seat, call, event in entries
+    )
+
+
+def _face_up(table: Table) -> dict[Seat, tuple[Card, ...]]:
+    rec = table.recording
+    if rec is None:
+        return {}
+    shown: dict[Seat, list[Card]] = {}
+    for seat, cards in rec.exposed.items():
+        shown.setdefault(seat, []).extend(card for card, _led in cards)
+    for seat, penalties in rec.penalty.items():
+        held = shown.setdefault(seat, [])
+        held.extend(card for card in penalties if card not in held)
+    return {seat: tuple(cards) for seat, cards in sorted(shown.items()) if cards}
 
 
 def _sees_explanation(viewer: Seat | Role, caller: Seat) -> bool:
