@@ -22,6 +22,15 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+class TestList:
+    def test_families(self, runner: CliRunner) -> None:
+        """list names every family show can build."""
+        result = runner.invoke(app, ["movement", "list"])
+        assert 0 == result.exit_code
+        for name in ("mitchell", "howell", "round-robin", "rainbow"):
+            assert name in result.output
+
+
 class TestSuggest:
     def test_seven_tables(self, runner: CliRunner) -> None:
         """7 tables and 26 boards: the complete Howell (13 x 2) fits exactly, then the

@@ -179,6 +179,7 @@ class TestMitchell:
 
 
 class TestHowell:
+    @pytest.mark.slow
     @given(st.integers(4, 15))
     @settings(max_examples=24, deadline=None)
     def test_complete_howells_validate(self, tables: int) -> None:
@@ -297,6 +298,8 @@ class TestIndividuals:
             opponents.update(frozenset((a, b)) for a in (n, s) for b in (e, w))
         assert (28, {1}) == (len(partners), set(partners.values()))
         assert (28, {2}) == (len(opponents), set(opponents.values()))
+        report = validate(movement)
+        assert ((1, 1), (2, 2)) == (report.partners, report.opponents)
 
     @pytest.mark.parametrize("tables", [5, 7, 11, 13])
     def test_rainbow(self, tables: int) -> None:

@@ -42,6 +42,17 @@ movement_app = typer.Typer(
 app.add_typer(movement_app, name="movement")
 
 
+@movement_app.command("list")
+def list_command() -> None:
+    """List the movement families dupbridge builds by name."""
+    view = RichTable(title=_("Movement families"))
+    view.add_column(_("name"))
+    view.add_column(_("what it is"))
+    for family in FAMILIES.values():
+        view.add_row(family.name, _(family.summary))
+    console.print(view)
+
+
 @movement_app.command("suggest")
 def suggest_command(
     tables: str = typer.Option(..., "--tables", help="Tables in play: 7, or 7.5 for a half table."),

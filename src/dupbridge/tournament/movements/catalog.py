@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 from dupbridge.tournament.movements.errors import MovementError
 from dupbridge.tournament.movements.howell import howell, three_quarter_howell
 from dupbridge.tournament.movements.individual import individual_two_tables, rainbow
@@ -59,7 +59,7 @@ class Family:
     """A movement family: its name, what it is for, and how to build it."""
 
     name: str
-    summary: str
+    summary: str  # an English source string: translate it with _() when shown
     build: Callable[[Options], Movement]
 
 
@@ -140,16 +140,16 @@ def _rainbow(options: Options) -> Movement:
 FAMILIES: dict[str, Family] = {
     family.name: family
     for family in (
-        Family("mitchell", _("Mitchell (skip for even tables); two winners"), _mitchell("skip")),
-        Family("mitchell-relay", _("share-and-relay Mitchell for even tables"), _mitchell("relay")),
-        Family("mitchell-rover", _("Mitchell with a late pair roving NS"), _rover),
-        Family("howell", _("complete Howell: every pair meets every other; one winner"), _howell),
-        Family("three-quarter-howell", _("three-quarter Howell"), _three_quarter),
-        Family("team-match", _("two teams, open and closed room"), _match),
-        Family("round-robin", _("teams round robin, home and away"), _round_robin),
-        Family("american-whist", _("teams meet each other in one session"), _whist),
-        Family("individual", _("8 players at 2 tables"), _individual),
-        Family("rainbow", _("individual for a prime number of tables"), _rainbow),
+        Family("mitchell", N_("Mitchell (skip for even tables); two winners"), _mitchell("skip")),
+        Family("mitchell-relay", N_("share-and-relay Mitchell, even tables"), _mitchell("relay")),
+        Family("mitchell-rover", N_("Mitchell with a late pair roving NS"), _rover),
+        Family("howell", N_("complete Howell: every pair meets every other; one winner"), _howell),
+        Family("three-quarter-howell", N_("three-quarter Howell"), _three_quarter),
+        Family("team-match", N_("two teams, open and closed room"), _match),
+        Family("round-robin", N_("teams round robin, home and away"), _round_robin),
+        Family("american-whist", N_("teams meet each other in one session"), _whist),
+        Family("individual", N_("8 players at 2 tables"), _individual),
+        Family("rainbow", N_("individual for a prime number of tables"), _rainbow),
     )
 }  # fmt: skip
 

@@ -27,6 +27,7 @@ from dupbridge.i18n import _
 from dupbridge.tournament.movements.common import check_count, consecutive_sets
 from dupbridge.tournament.movements.errors import MovementError
 from dupbridge.tournament.movements.model import Entrant, Movement, Row
+from dupbridge.tournament.movements.validate import comparisons
 
 __all__ = ["Position", "howell", "relabel", "ring_rows", "three_quarter_howell"]
 
@@ -34,6 +35,7 @@ __all__ = ["Position", "howell", "relabel", "ring_rows", "three_quarter_howell"]
 Position = tuple[int, Side]
 
 _SEARCH_BUDGET = 400_000  # nodes over every restart: a few seconds at worst, then give up
+_CANDIDATES = 24  # designs compared for the balance of comparisons
 
 
 def ring_rows(
@@ -119,9 +121,20 @@ def relabel(
     return new_rows, new_stands, mapping
 
 
+Design = tuple[tuple[int, int | None, int], ...]
+
+
+def _cyclic_design(tables: int, rounds: int) -> Design | None:
+    """The first cyclic design found for ``tables`` and ``rounds`` (see
+    :func:`_cyclic_designs`), or None."""
+    found = _cyclic_designs(tables, rounds, 1)
+    return found[0] if found else None
+
+
 @lru_cache(maxsize=64)
-def _cyclic_design(tables: int, rounds: int) -> tuple[tuple[int, int | None, int], ...] | None:
-    """Tables of a cyclic Howell over Z(rounds): ``(label, partner label or None, set label)``.
+def _cyclic_designs(tables: int, rounds: int, wanted: int) -> tuple[Design, ...]:
+    """Up to ``wanted`` distinct designs of a cyclic Howell over Z(rounds), each a tuple of
+    tables ``(label, partner label or None, set label)``.
 
     Every table holds two moving pairs (labels ``j``, ``y``) or one stationary and one moving
     pair (``y`` None). Pairs at label ``j`` in round 0 are at ``j - r`` in round ``r``; sets
@@ -134,7 +147,7 @@ def _cyclic_design(tables: int, rounds: int) -> tuple[tuple[int, int | None, int
     stationary = 2 * tables - ring
     doubles = tables - stationary
     if stationary < 0 or doubles < 0 or ring < tables:
-        return None
+        return ()
     budget = [_SEARCH_BUDGET]
 
     class _OutOfBudgetError(Exception):
@@ -211,14 +224,23 @@ def _cyclic_design(tables: int, rounds: int) -> tuple[tuple[int, int | None, int
 
         return tuple(chosen) if search(stationary, doubles, 0) else None
 
+    found: list[Design] = []
     seed, limit = 0, 2_000
-    while budget[0] > 0:
+    while budget[0] > 0 and len(found) < wanted:
         try:
-            return attempt(seed, limit)
+            design = attempt(seed, limit)
         except _OutOfBudgetError:
-            seed += 1
             limit = limit * 11 // 10
-    return None
+        else:
+            if design is None:  # the search was exhaustive: there is no design at all
+                break
+            canonical = tuple(sorted(design))
+            if canonical not in found:
+                found.append(canonical)
+                # Once one design is known, spend a smaller budget looking for others.
+                budget[0] = min(budget[0], _SEARCH_BUDGET // 3)
+        seed += 1
+    return tuple(found)
 
 
 def howell(
@@ -265,14 +287,29 @@ def howell(
                   "--sharing), or a Mitchell").format(tables=tables, side=complete)
             )  # fmt: skip
         return _with_phantom(_sharing_howell(tables, boards_per_round), phantom)
-    design = _cyclic_design(tables, rounds)
-    if design is None:
+    designs = _cyclic_designs(tables, rounds, _CANDIDATES)
+    if not designs:
         raise MovementError(
             _("no cyclic Howell of {tables} tables in {rounds} rounds was found; try {other} "
               "rounds, or a movement from the KoPS library").format(
                 tables=tables, rounds=rounds, other=rounds + 1
             )
         )  # fmt: skip
+    candidates = [_ring_howell(tables, rounds, design, boards_per_round) for design in designs]
+    return _with_phantom(min(candidates, key=_imbalance), phantom)
+
+
+def _imbalance(movement: Movement) -> tuple[int, int]:
+    """How unevenly pairs are compared: the spread of direct comparisons between two pairs,
+    then the sum of squares (smaller is better)."""
+    same = comparisons(movement).same
+    values = list(same.values()) or [0]
+    return (max(values) - min(values), sum(v * v for v in values))
+
+
+def _ring_howell(tables: int, rounds: int, design: Design, boards_per_round: int) -> Movement:
+    """The movement of one cyclic design, tables and sets numbered as directors expect."""
+    complete = 2 * tables - 1
     ordered = sorted(design, key=lambda t: (t[1] is not None, t[0]))
     pair_ring: list[Position] = []
     label_position: dict[int, Position] = {}
@@ -304,7 +341,7 @@ def howell(
     description = _("{rounds} rounds of {boards} boards; {relays} relay stands").format(
         rounds=rounds, boards=boards_per_round, relays=rounds - tables
     )
-    movement = Movement(
+    return Movement(
         name=name,
         rows=tuple(rows),
         set_boards=consecutive_sets(rounds, boards_per_round),
@@ -312,7 +349,6 @@ def howell(
         description=description,
         family="howell" if full else "reduced-howell",
     )
-    return _with_phantom(movement, phantom)
 
 
 def _with_phantom(movement: Movement, phantom: bool) -> Movement:

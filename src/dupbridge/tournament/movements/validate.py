@@ -27,7 +27,15 @@ from itertools import combinations, pairwise
 from dupbridge.i18n import _
 from dupbridge.tournament.movements.model import Entrant, Kind, Movement, Row
 
-__all__ = ["COVERAGE", "Comparisons", "Problem", "Report", "board_ranges", "validate"]
+__all__ = [
+    "COVERAGE",
+    "Comparisons",
+    "Problem",
+    "Report",
+    "board_ranges",
+    "comparisons",
+    "validate",
+]
 
 #: The least share of the boards in play that each entrant must play.
 COVERAGE = Fraction(7, 10)
@@ -88,6 +96,9 @@ class Report:
         complete: every entrant meets every entrant it can meet (see :func:`validate`).
         meetings: boards played against each other, for each two entrants that meet.
         comparisons: the balance of comparisons (pairs movements).
+        partners: individual movements: how many rounds two players partner each other,
+            fewest and most, over the players who partner at all.
+        opponents: individual movements: the same for meeting as opponents.
     """
 
     movement: Movement
@@ -96,6 +107,8 @@ class Report:
     complete: bool
     meetings: dict[tuple[Entrant, Entrant], int]
     comparisons: Comparisons
+    partners: tuple[int, int] | None = None
+    opponents: tuple[int, int] | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -137,6 +150,13 @@ class Report:
             parts.append(_("complete"))
         if self.sharing:
             parts.append(_("shares boards"))
+        if self.partners is not None and self.opponents is not None:
+            parts.append(
+                _("partners {a}-{b} times, opponents {c}-{d} times").format(
+                    a=self.partners[0], b=self.partners[1],
+                    c=self.opponents[0], d=self.opponents[1],
+                )
+            )  # fmt: skip
         spread = self.comparisons.spread
         if spread is not None:
             parts.append(_("comparisons {low}-{high} boards").format(low=spread[0], high=spread[1]))
@@ -172,13 +192,38 @@ def validate(movement: Movement) -> Report:
     shape = _shape(movement)
     meetings = checker.meetings
     complete = _complete(movement, shape, meetings) and checker.ok
+    partners, opponents = _individual_counts(movement)
     return Report(
         movement=movement,
         problems=tuple(checker.problems),
         shape=shape,
         complete=complete,
         meetings=meetings,
-        comparisons=_comparisons(movement),
+        comparisons=comparisons(movement),
+        partners=partners,
+        opponents=opponents,
+    )
+
+
+def _individual_counts(
+    movement: Movement,
+) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """Partner and opponent counts of an individual movement (fewest, most)."""
+    if movement.kind is not Kind.INDIVIDUAL:
+        return None, None
+    partners: Counter[frozenset[Entrant]] = Counter()
+    opponents: Counter[frozenset[Entrant]] = Counter()
+    for row in movement.rows:
+        if not movement.plays_at(row):
+            continue
+        north, east, south, west = (e for e in row.seats if e is not None)
+        partners.update((frozenset((north, south)), frozenset((east, west))))
+        opponents.update(frozenset((a, b)) for a in (north, south) for b in (east, west))
+    if not partners:
+        return None, None
+    return (
+        (min(partners.values()), max(partners.values())),
+        (min(opponents.values()), max(opponents.values())),
     )
 
 
@@ -541,7 +586,7 @@ class _Checker:
                 )
 
 
-def _comparisons(movement: Movement) -> Comparisons:
+def comparisons(movement: Movement) -> Comparisons:
     """Direct comparisons between two pairs of one field (pairs movements only).
 
     Boards played by the same tables in the same rounds compare the same pairs, so each
