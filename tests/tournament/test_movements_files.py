@@ -269,6 +269,13 @@ class TestRoundDataCSV:
             "bad.csv:3:11: error: HighBoard 3 is below LowBoard 5",
         ] == [str(p) for p in result.problems]
 
+    def test_impossible_table_number(self) -> None:
+        """Table 0 is no table: reported at its cell."""
+        result = loads(CSV_HEADER + "0,1,1,2,1,2\n", "t.csv")
+        assert ["t.csv:2:1: error: Table must be a whole number from 1, not '0'"] == [
+            str(p) for p in result.problems
+        ]
+
     def test_missing_columns(self) -> None:
         """A header without the RoundData columns says which are missing."""
         result = loads("Table,Round,NS\n1,1,1\n", "h.csv")
@@ -310,5 +317,8 @@ class TestDetection:
             "k.json:2:40: error: movement 4-7: '9N' is no position like 3N or 4E of 4 tables"
             in messages
         )
-        assert any("5 tables seat 10 pairs, but positions lists 2" in m for m in messages)
+        assert (
+            "k.json:5:36: error: movement 5-7: 5 tables seat 10 pairs, but positions lists 2"
+            in messages
+        )
         assert () == result.movements

@@ -212,6 +212,18 @@ class TestHowell:
         assert report.complete
         assert movement.sharing
 
+    def test_three_tables_in_half_sets(self) -> None:
+        """With an even number of boards a round, 3 tables avoid sharing by playing two
+        half-sets a table: complete, no set at two tables, every pair plays every board."""
+        movement = howell(3, 4, split=True)
+        report = validate(movement)
+        assert report.ok
+        assert report.complete
+        assert not movement.sharing
+        assert {2} == {len(row.sets) for row in movement.rows}
+        with pytest.raises(MovementError, match="half-sets"):
+            howell(2, split=True)
+
     @pytest.mark.parametrize("tables", [5, 7, 9, 12])
     def test_three_quarter_howell(self, tables: int) -> None:
         """The three-quarter Howell: about 3/4 of the rounds, valid, each set played once at

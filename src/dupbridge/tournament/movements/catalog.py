@@ -94,12 +94,17 @@ def _rover(options: Options) -> Movement:
 
 
 def _howell(options: Options) -> Movement:
+    # 2 and 3 tables: no Howell without sharing when each table plays one set a round; at
+    # 3 tables with an even number of boards a round, two half-sets a table avoid sharing.
+    small = options.tables <= 3 and options.rounds in (None, 2 * options.tables - 1)
+    split = small and options.tables == 3 and options.boards_per_round % 2 == 0
     return howell(
         options.tables,
         options.boards_per_round,
         rounds=options.rounds,
-        sharing=options.tables <= 3,
+        sharing=small and not split,
         phantom=options.half,
+        split=split,
     )
 
 
@@ -312,7 +317,7 @@ def suggest(
     complete = 2 * tables - 1
     offer(
         "howell",
-        lambda k: howell(tables, k, sharing=tables <= 3, phantom=half),
+        lambda k: _howell(Options(tables, half, k)),
         complete,
         _("one winner; every pair meets every other; needs guide cards"),
     )

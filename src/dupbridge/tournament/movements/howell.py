@@ -250,6 +250,7 @@ def howell(
     rounds: int | None = None,
     sharing: bool = False,
     phantom: bool = False,
+    split: bool = False,
 ) -> Movement:
     """A Howell movement for ``tables`` tables (``2 * tables`` pairs).
 
@@ -263,6 +264,8 @@ def howell(
             Howells, which do not exist without sharing.
         phantom: a half table (an odd number of pairs): the stationary pair with the
             highest number does not exist, and whoever comes to its table sits out.
+        split: for the complete 3-table Howell, no sharing: each table plays two half-sets
+            a round (boards per round must be even).
 
     Raises:
         MovementError: for an impossible table count or number of rounds, naming what to
@@ -280,11 +283,25 @@ def howell(
         complete,
     )
     if tables <= 3 and rounds == complete:
+        if split:
+            halves = _split_howell(tables, boards_per_round)
+            if halves is None:
+                raise MovementError(
+                    _("no {tables}-table Howell in half-sets exists for {boards} boards a "
+                      "round (it needs 3 tables and an even number of boards)").format(
+                        tables=tables, boards=boards_per_round
+                    )
+                )  # fmt: skip
+            return _with_phantom(halves, phantom)
         if not sharing:
             raise MovementError(
-                _("there is no complete {tables}-table Howell without shared boards (no Room "
-                  "square of side {side} exists); use the sharing variant (sharing=True, "
-                  "--sharing), or a Mitchell").format(tables=tables, side=complete)
+                _("there is no complete {tables}-table Howell without shared boards when each "
+                  "table plays one set a round (no Room square of side {side} exists); use the "
+                  "sharing variant (sharing=True){halves}").format(
+                    tables=tables, side=complete,
+                    halves=_(", or two half-sets a table (split=True, an even number of boards "
+                             "a round)") if tables == 3 else "",
+                )
             )  # fmt: skip
         return _with_phantom(_sharing_howell(tables, boards_per_round), phantom)
     designs = _cyclic_designs(tables, rounds, _CANDIDATES)
@@ -451,5 +468,64 @@ def _sharing_howell(tables: int, boards_per_round: int) -> Movement:
         description=_("{rounds} rounds of {boards} boards; tables share boards").format(
             rounds=n, boards=boards_per_round
         ),
+        family="howell",
+    )
+
+
+def _split_howell(tables: int, boards_per_round: int) -> Movement | None:
+    """The complete Howell of 2 or 3 tables without sharing, each table playing two
+    half-sets a round (boards per round must be even): 2(2T - 1) half-sets, each pair
+    playing every half-set once and no half-set at two tables in a round. None when the
+    search finds no such movement.
+    """
+    n = 2 * tables - 1
+    halves = 2 * n
+    cells: list[tuple[int, int, tuple[int, int]]] = []
+    for r in range(n):
+        cells.append((r, 1, (2 * tables, r + 1)))
+        cells.extend((r, k + 1, ((r + k) % n + 1, (r - k) % n + 1)) for k in range(1, tables))
+    played: dict[int, set[int]] = {pair: set() for pair in range(1, 2 * tables + 1)}
+    in_round: dict[int, set[int]] = {r: set() for r in range(n)}
+    chosen: list[tuple[int, int]] = []
+
+    def search(i: int) -> bool:
+        if i == len(cells):
+            return True
+        r, _table, (a, b) = cells[i]
+        free = [
+            h
+            for h in range(halves)
+            if h not in played[a] and h not in played[b] and h not in in_round[r]
+        ]
+        for x, first in enumerate(free):
+            for second in free[x + 1 :]:
+                pick = (first, second)
+                for h in pick:
+                    played[a].add(h)
+                    played[b].add(h)
+                    in_round[r].add(h)
+                chosen.append(pick)
+                if search(i + 1):
+                    return True
+                chosen.pop()
+                for h in pick:
+                    played[a].discard(h)
+                    played[b].discard(h)
+                    in_round[r].discard(h)
+        return False
+
+    if boards_per_round % 2 or not search(0):
+        return None
+    rows = [
+        Row.pair(r + 1, table, Entrant(a), Entrant(b), (pick[0] + 1, pick[1] + 1))
+        for (r, table, (a, b)), pick in zip(cells, chosen, strict=True)
+    ]
+    return Movement(
+        name=_("Howell {tables} tables (half sets)").format(tables=tables),
+        rows=tuple(rows),
+        set_boards=consecutive_sets(halves, boards_per_round // 2),
+        description=_(
+            "{rounds} rounds of {boards} boards, two half-sets a table; no sharing"
+        ).format(rounds=n, boards=boards_per_round),
         family="howell",
     )
