@@ -112,9 +112,11 @@ class Table:
     """
 
     __slots__ = (
+        "_auction_open",
         "_claim",
         "_events",
         "_phase",
+        "_play_open",
         "_rec",
         "_result",
         "auction",
@@ -154,6 +156,9 @@ class Table:
         self._claim: ClaimMade | None = None
         self._result: int | None = None
         self._rec: Recorder | None = None
+        # Strict mode's fast paths: true while calls (cards) are taken with no other test.
+        self._auction_open = mode != "recording"
+        self._play_open = False
         if mode == "recording":
             from dupbridge.core.recording import RecordedAuction, Recorder  # noqa: PLC0415
 
@@ -263,7 +268,7 @@ class Table:
     def legal_calls(self) -> LegalCalls:
         """The calls the player to call may make (none outside the auction); in recording
         mode only Pass for a player obliged to pass, only the call he must repeat, ..."""
-        if self._phase is not Phase.AUCTION or self._rec is not None:
+        if not self._auction_open:
             if self._rec is not None:
                 return self._rec.legal_calls()
             return LegalCalls(35, False, False, False)
@@ -273,12 +278,7 @@ class Table:
         """The cards ``seat`` (default: the seat to play) may play now (none out of turn); in
         recording mode they obey lead restrictions and penalty cards (Laws 26, 50, 51)."""
         play = self.play
-        if (
-            self._phase is not Phase.PLAY
-            or play is None
-            or self._claim is not None
-            or self._rec is not None
-        ):
+        if not self._play_open or play is None:
             if self._rec is not None:
                 return self._rec.legal_cards(seat)
             return LegalCards(0)
@@ -422,7 +422,7 @@ class Table:
                 (39). The table is unchanged. (Recording mode accepts them and rules.)
             ImpossibleActionError: if the board is over or a ruling is pending.
         """
-        if self._phase is not Phase.AUCTION or self._rec is not None:
+        if not self._auction_open:
             if self._rec is not None:
                 return self._rec.make_call(seat, call, alert, explanation, simultaneous)
             self._require("make_call", seat)
@@ -438,6 +438,7 @@ class Table:
         contract = auction.contract
         ended = AuctionEnded(len(log), contract)
         log.append(ended)
+        self._auction_open = False
         if contract is None:
             self._phase = Phase.FINISHED
         else:
@@ -445,6 +446,7 @@ class Table:
             assert declarer is not None
             self.play = Play(self.deal, declarer, contract.strain.suit)
             self._phase = Phase.PLAY
+            self._play_open = True
         return (event, ended)
 
     def play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
@@ -460,12 +462,7 @@ class Table:
                 or while a claim is pending.
         """
         play = self.play
-        if (
-            self._phase is not Phase.PLAY
-            or self._claim is not None
-            or play is None
-            or self._rec is not None
-        ):
+        if not self._play_open or play is None:
             if self._rec is not None:
                 return self._rec.play_card(seat, card)
             self._require("play_card", seat, card=card)
@@ -540,6 +537,7 @@ class Table:
             )
         event = ClaimMade(len(self._events), seat, tricks, statement)
         self._claim = event
+        self._play_open = False
         self._events.append(event)
         return (event,)
 
@@ -767,6 +765,7 @@ class Table:
         log unless already appended) receives the PlayEnded event."""
         self._result = declarer_tricks
         self._phase = Phase.FINISHED
+        self._play_open = False
         unlogged = sum(1 for event in events if event.seq >= len(self._events))
         events.append(PlayEnded(len(self._events) + unlogged, declarer_tricks, how))
 
