@@ -77,11 +77,18 @@ class TestShow:
         assert mitchell(8, 3) == load(saved).movements[0].movement
         assert dumps_csv(mitchell(8, 3)) == csv.read_text(encoding="utf-8")
 
-    def test_three_table_howell_needs_sharing(self, runner: CliRunner) -> None:
-        """The 3-table Howell is shown in its sharing variant, the sharing marked."""
-        result = runner.invoke(app, ["movement", "show", "howell", "--tables", "3"])
-        assert 0 == result.exit_code, result.output
-        assert "shares boards" in result.output
+    def test_three_table_howell(self, runner: CliRunner) -> None:
+        """The 3-table Howell: in half-sets (no sharing) with an even number of boards a
+        round, else the sharing variant, the sharing marked."""
+        even = runner.invoke(app, ["movement", "show", "howell", "--tables", "3"])
+        assert 0 == even.exit_code, even.output
+        assert "Howell 3 tables (half sets): valid" in even.output
+        assert "shares boards" not in even.output
+        odd = runner.invoke(
+            app, ["movement", "show", "howell", "--tables", "3", "--boards-per-round", "3"]
+        )
+        assert 0 == odd.exit_code, odd.output
+        assert "shares boards" in odd.output
 
     def test_impossible(self, runner: CliRunner) -> None:
         """An impossible movement is one error line (exit 2)."""
