@@ -199,6 +199,35 @@ class TestScoringQueries:
         play = movement.check_result(board, PairId(row.ns.number, NS), PairId(row.ew.number, EW))
         assert (2, 3) == (play.round, play.table)
 
+    def test_check_result_round_and_table(self) -> None:
+        """When a line names its round and table they must be those of the play."""
+        assert 2 == _tiny().check_result(3, 1, 3, round=2, table=1).round
+        with pytest.raises(ResultNotInMovementError, match="round 2 at table 1, not in round 1"):
+            _tiny().check_result(3, 1, 3, round=1)
+
+    def test_check_results_of_a_traveller(self) -> None:
+        """The results model's traveller lines are checked at once; the wrong ones come back
+        with the reason, naming the movement."""
+        from dupbridge.core.contract import Contract
+        from dupbridge.tournament.results import PairId, Played, Result
+
+        played = Played(Contract.from_str("3NTN"), 9)
+        movement = mitchell(5)
+        row = movement.row_at(1, 2)
+        assert row is not None
+        assert row.ew is not None
+        board = movement.boards_of(row)[0]
+        good = Result(board, PairId(2, line=NS), PairId(row.ew.number, line=EW), played)
+        stray = Result(board, PairId(1, line=NS), PairId(row.ew.number, line=EW), played)
+        wrong_table = Result(
+            board, PairId(2, line=NS), PairId(row.ew.number, line=EW), played, table=4
+        )
+        problems = movement.check_results([good, stray, wrong_table])
+        assert [stray, wrong_table] == [line for line, _error in problems]
+        assert "1 NS and 2 EW do not play it against each other in movement Mitchell 5" in str(
+            problems[0][1]
+        )
+
     def test_arrow_switch_scoring(self) -> None:
         """On an arrow-switched round the EW-line pair sits North-South: the traveller line
         names it NS, and the movement has one field (one winner)."""

@@ -40,6 +40,7 @@ __all__ = [
     "Place",
     "Row",
     "SetPlace",
+    "TravellerLine",
 ]
 
 
@@ -106,6 +107,22 @@ class Entrant:
         if self.line is None:
             return f"Entrant({self.number})"
         return f"Entrant({self.number}, Side.{self.line.name})"
+
+
+class TravellerLine(Protocol):
+    """A line of a traveller: the board and who sat North-South and East-West."""
+
+    @property
+    def board(self) -> int:
+        """The board number."""
+
+    @property
+    def ns(self) -> PairLike:
+        """Who sat North-South."""
+
+    @property
+    def ew(self) -> PairLike:
+        """Who sat East-West."""
 
 
 class PairLike(Protocol):
@@ -582,8 +599,12 @@ class Movement:
         board: int,
         ns: Entrant | PairLike | int,
         ew: Entrant | PairLike | int,
+        *,
+        round: int | None = None,
+        table: int | None = None,
     ) -> BoardPlay:
-        """Check a traveller line: ``ns`` sat North-South against ``ew`` on ``board``.
+        """Check a traveller line: ``ns`` sat North-South against ``ew`` on ``board``
+        (in ``round`` at ``table``, when the line says so).
 
         A bare number for ``ns`` means the pair that sat NS at that play: in an
         arrow-switched round of a Mitchell, that is an EW-line pair (its line number).
@@ -609,6 +630,19 @@ class Movement:
         want_ew = self._resolve(ew, Side.EW, plays, 1)
         for play in plays:
             if play.seats[0] == want_ns and play.seats[1] == want_ew:
+                if (round is not None and round != play.round) or (
+                    table is not None and table != play.table
+                ):
+                    raise ResultNotInMovementError(
+                        _("board {board}: in movement {name} {ns} and {ew} play it in round "
+                          "{round} at table {table}, not in round {r} at table {t}").format(
+                            board=board, name=self.name, ns=want_ns, ew=want_ew,
+                            round=play.round, table=play.table,
+                            r=round if round is not None else play.round,
+                            t=table if table is not None else play.table,
+                        ),
+                        movement=self.name, board=board,
+                    )  # fmt: skip
                 return play
         for play in plays:
             if play.seats[0] == want_ew and play.seats[1] == want_ns:
@@ -634,6 +668,29 @@ class Movement:
               "{name}").format(board=board, ns=want_ns, ew=want_ew, name=self.name),
             movement=self.name, board=board,
         )  # fmt: skip
+
+    def check_results(
+        self, lines: Iterable[TravellerLine]
+    ) -> list[tuple[TravellerLine, ResultNotInMovementError]]:
+        """Check every traveller line (anything with ``board``, ``ns`` and ``ew``, and
+        optionally ``round`` and ``table``, such as the results model's ``Result``).
+
+        Returns:
+            each line the movement cannot have produced, with the error saying why.
+        """
+        found: list[tuple[TravellerLine, ResultNotInMovementError]] = []
+        for line in lines:
+            try:
+                self.check_result(
+                    line.board,
+                    line.ns,
+                    line.ew,
+                    round=getattr(line, "round", None),
+                    table=getattr(line, "table", None),
+                )
+            except ResultNotInMovementError as error:
+                found.append((line, error))
+        return found
 
     def _resolve(
         self,
