@@ -132,6 +132,26 @@ class TestExamples:
             pair_round({1: 1})
 
 
+class TestAsMovement:
+    def test_teams_round(self) -> None:
+        """A teams round is a movement: each match at two tables, home team North-South in
+        the open room, copies of the same boards in both rooms; it validates (Law 86)."""
+        from dupbridge.tournament.movements import validate
+
+        paired = pair_round({1: 30, 2: 28, 3: 20, 4: 19})
+        movement = paired.movement(8, teams=True)
+        assert validate(movement).ok
+        assert 4 == len(movement.tables)
+        open_room = movement.row_at(1, 1)
+        assert open_room is not None
+        assert paired.pairings[0].home == open_room.ns.number  # type: ignore[union-attr]
+
+    def test_named_entrants(self) -> None:
+        """Named entrants cannot be seated by number."""
+        with pytest.raises(SwissError, match="names them"):
+            pair_round({"A": 1, "B": 2}).movement(6)
+
+
 class TestEvent:
     def test_rounds_and_arrears(self) -> None:
         """Round 2 in arrears is paired on the scores before round 1 ends (no rematch of

@@ -28,6 +28,7 @@ import networkx as nx
 
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
+from dupbridge.tournament.movements.model import Entrant, Kind, Movement, Row
 
 __all__ = [
     "DEFAULT_MARGIN",
@@ -130,6 +131,46 @@ class SwissRound:
             if pairing.away == entrant:
                 return pairing.home
         return None
+
+    def movement(self, boards: int, *, teams: bool = False, first_board: int = 1) -> Movement:
+        """The round as a movement (for table and guide cards, and to check travellers).
+
+        Pairs: match ``t`` at table ``t``, the home pair North-South. Teams: match ``t`` at
+        tables ``2t - 1`` (open room, home team NS) and ``2t`` (closed room, away team NS),
+        both rooms playing copies of the same boards (Law 6F). Every match plays boards
+        ``first_board`` to ``first_board + boards - 1``.
+
+        Raises:
+            SwissError: when an entrant is named rather than numbered, or ``boards`` < 1.
+        """
+        if boards < 1:
+            raise SwissError(_("a match needs at least one board"))
+        numbers = [e for p in self.pairings for e in (p.home, p.away)]
+        if any(isinstance(e, str) for e in numbers):
+            raise SwissError(_("a movement numbers its entrants; this round names them"))
+        played = tuple(range(first_board, first_board + boards))
+        rows: list[Row] = []
+        sets: list[tuple[int, tuple[int, ...]]] = []
+        for p in self.pairings:
+            home, away = Entrant(int(p.home)), Entrant(int(p.away))
+            if teams:
+                sets += [(2 * p.table - 1, played), (2 * p.table, played)]
+                rows.append(Row.pair(1, 2 * p.table - 1, home, away, 2 * p.table - 1))
+                rows.append(Row.pair(1, 2 * p.table, away, home, 2 * p.table))
+            else:
+                sets.append((p.table, played))
+                rows.append(Row.pair(1, p.table, home, away, p.table))
+        return Movement(
+            name=_("Swiss round {round}").format(round=self.round),
+            rows=tuple(rows),
+            set_boards=tuple(sets),
+            kind=Kind.TEAMS if teams else Kind.PAIRS,
+            duplicated=len(sets) > 1,
+            description=_("{n} matches of {boards} boards").format(
+                n=len(self.pairings), boards=boards
+            ),
+            family="swiss",
+        )
 
     def report(self) -> list[str]:
         """The Director's report: each match with its reason, mismatches and rematches
