@@ -166,6 +166,17 @@ class TestAnalyse:
         assert "NS -110" == game["OptimumScore"]
         assert "EW 2S" == game["ParContract"]
 
+    @pytest.mark.slow
+    def test_worker_processes(self, runner: CliRunner, tmp_path: Path) -> None:
+        """--workers spreads the deals over a process pool; the tags are the same."""
+        rotated = "E:" + DEAL[2:]
+        source = pbn_file(tmp_path / "in.pbn", DEAL, rotated)
+        here, pooled = tmp_path / "here.pbn", tmp_path / "pooled.pbn"
+        invoke(runner, "analyse", str(source), "--out", str(here))
+        result = invoke(runner, "analyse", str(source), "--out", str(pooled), "--workers", "2")
+        assert 0 == result.exit_code, result.stderr
+        assert here.read_text() == pooled.read_text()
+
     def test_bad_deal_is_located(self, runner: CliRunner, tmp_path: Path) -> None:
         """A hand of 12 cards is reported as FILE:LINE:COLUMN and nothing is written."""
         short = DEAL.replace("T98 ", "T9 ")

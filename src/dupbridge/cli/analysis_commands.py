@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -280,6 +281,8 @@ def _solve(deals: Sequence[Deal], workers: int, label: str) -> list[DDTable]:
         task = progress.add_task(label, total=len(deals))
         advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
         chunk = _PROGRESS_CHUNK if err_console.is_terminal else 40
+        if executor is not None:  # enough batches to keep every worker busy
+            chunk = max(1, min(chunk, math.ceil(len(deals) / (4 * workers))))
         return dd_tables(deals, executor=executor, progress=advance, chunk_size=chunk)
 
 
