@@ -144,6 +144,17 @@ class TestOtherMethods:
         assert "Datum:" in text(tmp_path / "boards" / "board-1.html")
         assert "IMPs" in text(tmp_path / "index.html")
 
+    def test_cross_imps_show_average(self, tmp_path: Path) -> None:
+        """Cross-IMPs: each line's total and its average per comparison."""
+        base = csv_loads(CSV.replace("A60/40", "A+/A-"), "t.csv").event
+        scored = score_event(base, ScoringOptions(Method.CROSS_IMPS))
+        render_site(scored, tmp_path)
+        words = text(tmp_path / "boards" / "board-2.html")
+        assert "NS per comparison" in words
+        first = scored.boards_numbered(2)[0].results[0]  # the pass-out: -2 IMPs in 2 comparisons
+        assert (-2, 2) == (first.ns, first.comparisons)
+        assert "Passed out 0 -2 2 -1 " in words
+
     def test_teams_show_matches(self, tmp_path: Path) -> None:
         """A team event lists its matches with IMPs and VPs."""
         results = [

@@ -185,6 +185,7 @@ class _Site:
             "ew_value": self.value_text(line, Side.EW),
             "ns_percent": self.percent_text(line, Side.NS),
             "ew_percent": self.percent_text(line, Side.EW),
+            "average": _number(line.ns / line.comparisons) if line.comparisons else "",
             "group": result.group or "",
         }
 
@@ -201,6 +202,7 @@ class _Site:
             "event_site": event.site,
             "method_title": self.method.title,
             "matchpoints": self.method is Method.MATCHPOINTS,
+            "cross": self.method is Method.CROSS_IMPS,
             "teams": self.method.teams,
             "boards": self.board_numbers,
         }
