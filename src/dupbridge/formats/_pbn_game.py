@@ -761,7 +761,11 @@ class Game:
             game["Result"] = "?" if record.result is None else str(record.result)
         if record.calls and dealer is not None:
             game.set_auction(dealer, record.calls)
-        if record.play and contract is not None and contract.declarer is not None:
+        if (
+            (record.play or record.claim is not None)
+            and contract is not None
+            and (contract.declarer is not None)
+        ):
             game.set_play(
                 contract.declarer.lho,
                 record.play,

@@ -92,6 +92,8 @@ class Parser:
         self._tags: list[Tag] = []
         self._names: dict[str, int] = {}
         self._game_comments: list[str] = []
+        self._comments: dict[int, list[str]] = {}  # tag index -> comments after it
+        self._located: dict[int, list[int]] = {}
         self._problems = []
         self._lines: dict[int, str] = {}
         # the open section: its kind ("A" auction, "P" play, "T" table, "X" discarded, ""
@@ -376,10 +378,8 @@ class Parser:
         self._tag(self._t_name, self._t_value, line, column, self._t_at[1])
 
     def _add_comment(self, text: str) -> None:
-        tags = self._tags
-        if tags:
-            last = tags[-1]
-            tags[-1] = last._replace(comments=(*last.comments, text))
+        if self._tags:
+            self._comments.setdefault(len(self._tags) - 1, []).append(text)
         else:
             self._game_comments.append(text)
 
@@ -514,6 +514,17 @@ class Parser:
             self._problems = problems
             return None
         tags = self._tags
+        for index, comments in self._comments.items():
+            tag = tags[index]
+            tags[index] = Tag(
+                tag.name,
+                tag.value,
+                tag.section,
+                tuple(comments),
+                tag.line,
+                tag.column,
+                tag.rows_at,
+            )
         names = self._names
         for name, value in self._sticky.items():
             if name not in names:
@@ -533,10 +544,13 @@ class Parser:
         return game
 
     def _locate(self, lineno: int, index: int, table: bool) -> int:
-        line = self._lines.get(lineno)
-        if line is None:
-            return 1
-        columns = token_columns(line, table)
+        key = lineno if not table else -lineno
+        columns = self._located.get(key)
+        if columns is None:
+            line = self._lines.get(lineno)
+            if line is None:
+                return 1
+            columns = self._located[key] = token_columns(line, table)
         return columns[index] if 0 <= index < len(columns) else 1
 
     def finish(self, lineno: int) -> Game | None:

@@ -564,7 +564,8 @@ def _clean(text: str) -> str:
 
 def _names(record: BoardRecord) -> str:
     by_seat = dict(zip(SEATS, record.players, strict=True))
-    return ",".join(_clean(by_seat[seat] or "") for seat in LIN_SEATS)
+    # a comma separates the names, so a name holding one is written with a space
+    return ",".join(_clean((by_seat[seat] or "").replace(",", " ")) for seat in LIN_SEATS)
 
 
 def _board_pairs(record: BoardRecord) -> list[str]:
