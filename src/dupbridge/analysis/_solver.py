@@ -31,6 +31,7 @@ __all__ = [
     "TableRow",
     "analyse_plays",
     "dealer_par",
+    "reaches",
     "sides_par",
     "solve_position",
     "tables",
@@ -206,6 +207,18 @@ def solve_position(
             (Card(suit, Rank(rank)), score) for rank in range(14, 1, -1) if holding >> rank & 1
         )
     return out
+
+
+def reaches(
+    masks: Sequence[int], trump: Suit | None, leader: Seat, trick: Sequence[Card], target: int
+) -> bool:
+    """Whether the side to move can take ``target`` tricks (1 .. tricks left) from here, this
+    trick included (DDS ``SolveBoard`` target search, faster than finding the best score)."""
+    struct = _position_struct(masks, trump, leader, trick)
+    future = dds.futureTricks()
+    with _LOCK:
+        dds.SolveBoard(struct, target, 1, 1, future, 0)
+    return bool(future.cards > 0 and future.score[0] >= target)
 
 
 def analyse_plays(

@@ -435,7 +435,7 @@ class _Search:
         self.line = line
         self.maximise_unstated = unstated == "best"
         self.tt: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
-        self.dd_cache: dict[tuple[int, ...], int] = {}
+        self.dd_cache: dict[tuple[int, ...], tuple[int, int]] = {}
 
     # --- the public part ---------------------------------------------------------------------
 
@@ -552,19 +552,25 @@ class _Search:
         """Whether the rest is plain double dummy, large enough to hand to DDS."""
         return self.maximise_unstated and self.left > SMALL_ENDING
 
-    def _dd_value(self) -> int:
-        """The claimer's side's tricks from here double dummy, ignoring the line (DDS)."""
+    def _dd_reach(self, need: int) -> bool:
+        """Whether the claimer's side takes ``need`` (1 .. tricks left) more tricks from here
+        double dummy, ignoring the line: one DDS target search, its answer kept as a bound."""
         masks = self.masks
         key = (masks[0], masks[1], masks[2], masks[3], self.leader, *self.trick)
-        value = self.dd_cache.get(key)
-        if value is None:
-            cards = [CARDS[index] for index in self.trick]
-            trump = None if self.trump < 0 else Suit(self.trump)
-            best = _solver.solve_position(masks, trump, Seat(self.leader), cards)
-            mover = (self.leader + len(self.trick)) % 2
-            value = best[0][1] if mover == self.side else self.left - best[0][1]
-            self.dd_cache[key] = value
-        return value
+        low, high = self.dd_cache.get(key, (0, self.left))
+        if low >= need:
+            return True
+        if high < need:
+            return False
+        cards = [CARDS[index] for index in self.trick]
+        trump = None if self.trump < 0 else Suit(self.trump)
+        leader = Seat(self.leader)
+        if (self.leader + len(self.trick)) % 2 == self.side:
+            result = _solver.reaches(masks, trump, leader, cards, need)
+        else:  # the defence to move: can it hold the claimer below ``need``?
+            result = not _solver.reaches(masks, trump, leader, cards, self.left - need + 1)
+        self.dd_cache[key] = (max(low, need), high) if result else (low, min(high, need - 1))
+        return result
 
     # --- search ------------------------------------------------------------------------------
 
@@ -586,10 +592,9 @@ class _Search:
             return False
         if self._dds_applies() and self._next_line_card() is None:
             # Once the line is used up, the rest is double dummy.
-            value = self._dd_value()
-            self.tt[key] = (value, value)
-            return value >= need
-        result = self._expand(need)
+            result = self._dd_reach(need)
+        else:
+            result = self._expand(need)
         if result:
             low = max(low, need)
         else:
@@ -599,7 +604,7 @@ class _Search:
 
     def _expand(self, need: int) -> bool:
         if self.trick and self._dds_applies() and self._next_line_card() is None:
-            return self._dd_value() >= need
+            return self._dd_reach(need)
         seat = (self.leader + len(self.trick)) % 4
         moves, maximise = self._moves(seat)
         for card in moves:
@@ -620,7 +625,7 @@ class _Search:
         """
         played: list[tuple[int, int, _Undo]] = []
         while 0 < need <= self.left:
-            if self._dds_applies() and (self._next_line_card() is None or self._dd_value() < need):
+            if self._dds_applies() and (self._next_line_card() is None or not self._dd_reach(need)):
                 break
             seat = (self.leader + len(self.trick)) % 4
             moves, maximise = self._moves(seat)
