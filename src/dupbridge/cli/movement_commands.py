@@ -269,7 +269,13 @@ def _print_guide(card: GuideCard) -> None:
 
 def _print_table_card(card: TableCard) -> None:
     view = RichTable(title=_("Table {table}").format(table=card.table), title_justify="left")
-    for header in (_("round"), _("who sits where"), _("boards"), _("boards go"), _("note")):
+    for header in (
+        _("round"),
+        _("who sits where"),
+        _("boards"),
+        _("North takes the boards"),
+        _("note"),
+    ):
         view.add_column(header)
     for line in card.lines:
         view.add_row(str(line.round), line.seats, line.boards, line.boards_next, line.note)

@@ -75,7 +75,13 @@ def _guide(card: GuideCard, movement: Movement, styles: dict[str, ParagraphStyle
 def _table(
     card: TableCard, movement: Movement, styles: dict[str, ParagraphStyle]
 ) -> list[Flowable]:
-    header: list[object] = [_("Round"), _("Who sits where"), _("Boards"), _("Boards go"), _("Note")]
+    header: list[object] = [
+        _("Round"),
+        _("Who sits where"),
+        _("Boards"),
+        _("North takes the boards"),
+        _("Note"),
+    ]
     body: list[list[object]] = [header]
     small = styles["small"]
     body.extend(
