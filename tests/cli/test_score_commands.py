@@ -107,6 +107,23 @@ class TestScore:
         assert "North-South" in result.output
         assert "East-West" in result.output
 
+    def test_movement_check(self, runner: CliRunner, tmp_path: Path) -> None:
+        """--movement: a result the Mitchell cannot produce is named with its line."""
+        path = tmp_path / "m.csv"
+        path.write_text(
+            "board,round,table,ns,ew,contract,declarer,result\n1,1,1,1,1,4S,N,=\n"
+            "1,1,2,2,3,4S,N,=\n",
+            encoding="utf-8",
+        )
+        result = runner.invoke(
+            app,
+            ["score", str(path), "--mitchell", "--movement", "mitchell", "--tables", "3",
+             "--boards-per-round", "1"],
+        )  # fmt: skip
+        assert 1 == result.exit_code
+        assert f"{path}:3:1: error: board 1:" in result.output
+        assert "movement Mitchell 3 tables" in " ".join(result.output.split())
+
 
 class TestSampleAndRun:
     def test_sample_site(self, runner: CliRunner, tmp_path: Path) -> None:

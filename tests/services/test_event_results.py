@@ -9,7 +9,7 @@ import pytest
 from dupbridge.core.deal import Deal
 from dupbridge.formats import pbn, usebio
 from dupbridge.formats.pbn_events import load_event_text
-from dupbridge.services.event_results import EventFileError, load_event, publish
+from dupbridge.services.event_results import EventFileError, load_event, load_movement, publish
 from dupbridge.tournament.event_scoring import score_event
 from dupbridge.tournament.results import PairId
 
@@ -110,3 +110,34 @@ class TestPublish:
         names = sorted(p.name for p in (tmp_path / "out").iterdir())
         assert ["boards", "index.html", "pairs", "results.pbn", "results.xml", "style.css"] == names
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+class TestMovement:
+    def test_sample_fits_its_mitchell(self, tmp_path: Path) -> None:
+        """Every result of the sample session is one its Mitchell produces (Law 8)."""
+        from dupbridge.services.sample_event import sample_event
+        from dupbridge.tournament.travellers import dumps
+
+        path = tmp_path / "mitchell.csv"
+        path.write_text(dumps(sample_event(4, tables=5, boards_per_round=2)), encoding="utf-8")
+        movement = load_movement("mitchell", tables="5", boards_per_round=2)
+        assert () == load_event(path, mitchell=True, movement=movement).errors
+
+    def test_result_for_a_pair_that_did_not_play_the_board(self, tmp_path: Path) -> None:
+        """A result for a pair that did not play the board is an error naming the movement
+        and the line."""
+        path = tmp_path / "t.csv"
+        path.write_text("board,round,table,ns,ew,contract,declarer,result\n1,1,1,1,1,4S,N,=\n"
+                        "1,1,2,2,3,4S,N,=\n", encoding="utf-8")  # fmt: skip
+        movement = load_movement("mitchell", tables="3", boards_per_round=1)
+        (error,) = load_event(path, mitchell=True, movement=movement).errors
+        assert error.location is not None
+        assert 3 == error.location.line
+        assert "movement Mitchell 3 tables" in error.message
+
+    def test_bad_movements(self, tmp_path: Path) -> None:
+        """An unknown family, a missing table count or file: one clear error each."""
+        with pytest.raises(EventFileError, match="--tables"):
+            load_movement("mitchell")
+        with pytest.raises(EventFileError, match="cannot read"):
+            load_movement(str(tmp_path / "none.yaml"))

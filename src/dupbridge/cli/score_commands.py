@@ -20,7 +20,7 @@ from dupbridge.scoring.butler import DatumRule
 from dupbridge.scoring.imp_rules import ImpRule
 from dupbridge.scoring.matchpoints import Factoring, Scale
 from dupbridge.scoring.rounding import Rounding, format_fixed
-from dupbridge.services.event_results import load_event, publish
+from dupbridge.services.event_results import load_event, load_movement, publish
 from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
 from dupbridge.tournament.event_scoring import (
     Method,
@@ -88,6 +88,16 @@ def score(
     knockout: bool = typer.Option(False, "--knockout", help="Law 12C4 averages."),
     round_cap: str | None = typer.Option(None, "--round-cap", help="Most IMPs won a round."),
     provisional: bool = typer.Option(False, "--provisional", help="Skip incomplete matches."),
+    movement: str | None = typer.Option(
+        None, "--movement", help="Check results against a movement: family or file."
+    ),
+    tables: str | None = typer.Option(None, "--tables", help="Tables of the --movement family."),
+    boards_per_round: int = typer.Option(
+        2, "--boards-per-round", min=1, help="Boards a round in the --movement."
+    ),
+    movement_name: str | None = typer.Option(
+        None, "--movement-name", help="Which movement of a library file."
+    ),
 ) -> None:
     """Score an event by Law 78 and show its ranking; with --out, publish its results."""
     chosen = _choice(method, Method, "--method")
@@ -116,7 +126,16 @@ def score(
         provisional,
     )
     try:
-        loaded = load_event(event_file, mitchell=mitchell, names=names, deals=deals, name=name)
+        played = (
+            None
+            if movement is None
+            else load_movement(
+                movement, tables=tables, boards_per_round=boards_per_round, key=movement_name
+            )
+        )
+        loaded = load_event(
+            event_file, mitchell=mitchell, names=names, deals=deals, name=name, movement=played
+        )
     except DupbridgeError as error:
         fail(str(error))
     for problem in loaded.problems:

@@ -25,18 +25,32 @@ from dupbridge.formats.problems import FormatError
 from dupbridge.i18n import _
 from dupbridge.services.results_site import render_site
 from dupbridge.tournament.event_scoring import Method, ScoredEvent
+from dupbridge.tournament.movements import Movement, MovementError, ResultNotInMovementError
+from dupbridge.tournament.movements.catalog import FAMILIES, Options, build, parse_tables
+from dupbridge.tournament.movements.errors import MovementFileError
+from dupbridge.tournament.movements.files import load as load_movements
 from dupbridge.tournament.results import (
     BoardInfo,
     Event,
     Location,
+    MovementCheck,
     Pair,
     PairId,
     Problem,
+    Result,
     check_event,
 )
 from dupbridge.tournament.travellers import loads as travellers_loads
 
-__all__ = ["EVENT_FORMATS", "LoadedEvent", "Published", "load_event", "publish"]
+__all__ = [
+    "EVENT_FORMATS",
+    "LoadedEvent",
+    "Published",
+    "load_event",
+    "load_movement",
+    "movement_check",
+    "publish",
+]
 
 #: The file extensions :func:`load_event` reads.
 EVENT_FORMATS = (".csv", ".pbn", ".xml")
@@ -76,6 +90,7 @@ def load_event(
     names: Path | None = None,
     deals: Path | None = None,
     name: str = "",
+    movement: Movement | None = None,
 ) -> LoadedEvent:
     """Read an event's results, with the checks of :func:`check_event` done.
 
@@ -86,6 +101,8 @@ def load_event(
             it is the list of pairs, so a result for a pair not in it is an error.
         deals: a PBN file whose deals (and double-dummy analysis) complete the boards.
         name: the event's name, when the file has none.
+        movement: the movement played: a result for a pair that did not play that board
+            (against those opponents, in that direction) is an error naming the movement.
 
     Raises:
         EventFileError: if the file cannot be read or its kind is unknown.
@@ -120,8 +137,57 @@ def load_event(
         problems.extend(more)
     if deals is not None:
         event = _with_deals(event, deals)
-    problems.extend(check_event(event))
+    problems.extend(check_event(event, None if movement is None else movement_check(movement)))
     return LoadedEvent(event, tuple(problems), method)
+
+
+def movement_check(movement: Movement) -> MovementCheck:
+    """The check of each result against ``movement`` (Law 8: who plays which boards where)."""
+
+    def check(result: Result) -> str | None:
+        try:
+            movement.check_result(
+                result.board, result.ns, result.ew, round=result.round, table=result.table
+            )
+        except ResultNotInMovementError as error:
+            return str(error)
+        return None
+
+    return check
+
+
+def load_movement(
+    spec: str, *, tables: str | None = None, boards_per_round: int = 2, key: str | None = None
+) -> Movement:
+    """A movement named by family (``mitchell``, ``howell``... with ``tables``) or by file
+    (dupbridge, KoPS, bridgescorer or RoundData CSV; ``key`` picks one of a library).
+
+    Raises:
+        EventFileError: naming what is wrong (unknown family, no tables, a bad file).
+    """
+    path = Path(spec)
+    try:
+        if spec.strip().lower() in FAMILIES:
+            if tables is None:
+                raise EventFileError(_("say how many tables the movement has: --tables N"))
+            count, half = parse_tables(tables)
+            return build(spec, Options(count, half, boards_per_round))
+        loaded = load_movements(path, boards_per_round=boards_per_round)
+    except MovementFileError as error:
+        raise EventFileError("; ".join(str(problem) for problem in error.problems)) from None
+    except MovementError as error:
+        raise EventFileError(str(error)) from None
+    chosen = [m for m in loaded.movements if key is None or m.key == key]
+    if not chosen:
+        problems = "; ".join(str(problem) for problem in loaded.problems)
+        raise EventFileError(
+            _("{path}: no movement {key}{problems}").format(
+                path=path,
+                key=repr(key) if key else "",
+                problems=f" ({problems})" if problems else "",
+            )
+        )
+    return chosen[0].movement
 
 
 def _text(data: bytes) -> str:

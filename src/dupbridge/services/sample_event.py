@@ -35,6 +35,7 @@ from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.event_results import publish
 from dupbridge.services.robot import robot_call, robot_card
 from dupbridge.tournament.event_scoring import ScoringOptions, score_event
+from dupbridge.tournament.movements import mitchell
 from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
 
 __all__ = ["SAMPLE_SEED", "build_sample_site", "sample_event"]
@@ -106,36 +107,37 @@ def sample_event(
     """
     if tables < 3 or tables % 2 == 0:
         raise ValueError(_("a simple Mitchell needs an odd number of tables, at least 3"))
+    # The movement comes from dupbridge.tournament.movements (Law 8: North-South stay, East-West
+    # move up a table and the boards down a table each round).
     rng = random.Random(seed)
-    count = tables * boards_per_round
-    deals = {number: Deal.random(rng) for number in range(1, count + 1)}
+    movement = mitchell(tables, boards_per_round)
+    deals = {number: Deal.random(rng) for number in movement.boards}
     ns = [PairId(n, "", Side.NS) for n in range(1, tables + 1)]
     ew = [PairId(n, "", Side.EW) for n in range(1, tables + 1)]
     people = rng.sample([f"{first} {last}" for first in _FIRST for last in _LAST], 4 * tables)
     pairs = [Pair(pair, (people[2 * i], people[2 * i + 1])) for i, pair in enumerate(ns + ew)]
     skill = {pair: rng.uniform(0.90, 0.995) for pair in ns + ew}
+    plays = sorted(
+        (play for number in movement.boards for play in movement.plays(number)),
+        key=lambda play: (play.round, play.table, play.board),
+    )
+    adjusted = rng.choice(plays)
     results: list[Result] = []
-    adjusted_at = (rng.randrange(tables), rng.randrange(tables))
-    for round_index in range(tables):
-        for table in range(tables):
-            ns_pair = ns[table]
-            ew_pair = ew[(table - round_index) % tables]
-            board_set = (table + round_index) % tables
-            for offset in range(boards_per_round):
-                number = board_set * boards_per_round + offset + 1
-                if (round_index, table) == adjusted_at and offset == 0:
-                    outcome: Played | ArtificialScore = ArtificialScore.from_str("A+/A-")
-                else:
-                    outcome = _play(
-                        Board.numbered(number),
-                        deals[number],
-                        rng,
-                        (skill[ns_pair], skill[ew_pair]),
-                    )
-                results.append(
-                    Result(number, ns_pair, ew_pair, outcome, table=table + 1,
-                           round=round_index + 1)
-                )  # fmt: skip
+    for play in plays:
+        ns_pair = PairId(play.ns.number, "", Side.NS)
+        ew_pair = PairId(play.ew.number, "", Side.EW)
+        if play == adjusted:
+            outcome: Played | ArtificialScore = ArtificialScore.from_str("A+/A-")
+        else:
+            outcome = _play(
+                Board.numbered(play.board),
+                deals[play.board],
+                rng,
+                (skill[ns_pair], skill[ew_pair]),
+            )
+        results.append(
+            Result(play.board, ns_pair, ew_pair, outcome, table=play.table, round=play.round)
+        )
     boards = {number: BoardInfo.numbered(number, deal) for number, deal in deals.items()}
     if analyse:
         boards = _analysed(boards)
