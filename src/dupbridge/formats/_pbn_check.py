@@ -21,7 +21,7 @@ from dupbridge.core.cards import CARDS, Card, Suit, suit_mask
 from dupbridge.core.errors import ActionError
 from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import SEATS, Seat, Vulnerability
-from dupbridge.formats._pbn_game import Game, Tag, is_table_tag
+from dupbridge.formats._pbn_game import Game, Tag
 from dupbridge.formats._pbn_values import (
     CALL_VARIANTS,
     CALLS,
@@ -55,6 +55,7 @@ class Report(Protocol):
 #: Finds the column of the ``index``-th token of a line (cells if ``table``).
 Locate = Callable[[int, int, bool], int]
 
+_MANDATORY_AT = {name: position for position, name in enumerate(MANDATORY_TAGS)}
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 _TIME = re.compile(r"\d\d:\d\d:\d\d")
 _ROUND = re.compile(r"\d+(?:\.[A-Za-z0-9]+)*")
@@ -105,14 +106,14 @@ def check_game(game: Game, report: Report, locate: Locate, export: bool) -> None
         elif name in _VALUE_CHECKS:
             _check_value(tag, report)
     if export:
-        _check_export_order(game, report)
-    _check_dependencies(tags, report)
+        _check_export_order(game, tags, report)
+    _check_dependencies(game, tags, report)
     _check_auction(game, tags, report, locate, export)
     _check_play(game, tags, report, locate, export)
     _check_notes(game, report, locate)
     _check_rubber(tags, report)
     for tag in game.tags:
-        if is_table_tag(tag.name) and tag.section:
+        if tag.section and tag.name.endswith("Table"):
             _check_table_order(tag, report, locate)
 
 
@@ -305,10 +306,9 @@ _VALUE_CHECKS: dict[str, Callable[[str], str | None]] = {
 }
 
 
-def _check_export_order(game: Game, report: Report) -> None:
-    positions = [MANDATORY_TAGS.index(tag.name) for tag in game.tags if tag.name in MANDATORY_TAGS]
-    names = {tag.name for tag in game.tags}
-    missing = [name for name in MANDATORY_TAGS if name not in names]
+def _check_export_order(game: Game, tags: dict[str, Tag], report: Report) -> None:
+    positions = [_MANDATORY_AT[name] for name in tags if name in _MANDATORY_AT]
+    missing = [name for name in MANDATORY_TAGS if name not in tags]
     first = game.tags[0]
     if missing:
         report(
@@ -326,7 +326,7 @@ def _check_export_order(game: Game, report: Report) -> None:
         )
 
 
-def _check_dependencies(tags: dict[str, Tag], report: Report) -> None:
+def _check_dependencies(game: Game, tags: dict[str, Tag], report: Report) -> None:
     auction = tags.get("Auction")
     if auction is not None and _unknown(tags.get("Dealer")):
         report(auction.line or 1, auction.column or 1, _("the Auction needs the Dealer tag"))
@@ -338,11 +338,7 @@ def _check_dependencies(tags: dict[str, Tag], report: Report) -> None:
         if _unknown(contract):
             report(play.line or 1, play.column or 1, _("the Play needs the Contract tag"))
         else:
-            assert contract is not None
-            try:
-                value = parse_contract(contract.value)
-            except PbnValueError:
-                value = None
+            value = game.contract_value
             if value is not None and value.level is not None and _unknown(tags.get("Declarer")):
                 report(play.line or 1, play.column or 1, _("the Play needs the Declarer tag"))
     result = tags.get("Result")
@@ -620,10 +616,7 @@ def _check_contract(game: Game, tags: dict[str, Tag], auction: Auction, report: 
     declarer_tag = tags.get("Declarer")
     final = auction.contract
     if contract_tag is not None and contract_tag.value not in ("", "?"):
-        try:
-            value = parse_contract(contract_tag.value)
-        except PbnValueError:
-            value = None
+        value = game.contract_value
         line, column = contract_tag.line or 1, contract_tag.column or 1
         if value is not None:
             if final is None and not value.passed_out:
@@ -687,6 +680,8 @@ def _check_contract(game: Game, tags: dict[str, Tag], auction: Auction, report: 
 
 def _check_rows(tag: Tag, report: Report, most: int, message: str) -> None:
     for row, line in zip(tag.section, tag.rows_at, strict=False):
+        if len(row) <= most:
+            continue
         units = [t for t in row if t[0] not in "=$!?^" or t == "^S"]
         if len(units) > most:
             report(line, 1, message)
@@ -745,9 +740,13 @@ def _check_play(
     _follow_play(game=game, tag=tag, first=first, units=units, cards=cards, report=report, at=at)
 
 
-_CARD_INFO: dict[str, tuple[Card, int, int, int]] = {
-    str(card): (card, card.bit, int(card.suit), int(card.rank)) for card in CARDS
+_CARD_INFO: dict[str, tuple[Card, int, int, int, int]] = {
+    str(card): (card, card.bit, int(card.suit), int(card.rank), card.index) for card in CARDS
 }
+#: The (seat, card) pair of every card played from every seat, made once.
+_PLAYED: tuple[tuple[tuple[Seat, Card], ...], ...] = tuple(
+    tuple((seat, card) for card in CARDS) for seat in SEATS
+)
 _SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
 #: One shared record of each call made with no alert (records are immutable values).
 _PLAIN_CALLS: dict[Call, RecordedCall] = {call: RecordedCall(call) for call in set(CALLS.values())}
@@ -829,13 +828,10 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
         count -= 1
     if count > 52:
         return False
-    info = _CARD_INFO
-    cards: list[tuple[Card, int, int, int] | None] = []
-    for index in range(count):
-        found = info.get(tokens[index])
-        if found is None and tokens[index] != "-":
-            return False
-        cards.append(found)
+    get = _CARD_INFO.get
+    cards = [get(token) for token in tokens[:count]]
+    if None in cards and any(c is None and t != "-" for c, t in zip(cards, tokens, strict=False)):
+        return False
     value = game.contract_value
     if value is None or value.strain is None:
         return False
@@ -848,6 +844,7 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
             known[holder] = True
             hands[holder] = deal.deal[holder].mask
     first_seat = int(first)
+    seat_at = [(first_seat + position) & 3 for position in range(4)]
     leader = 0
     won = [0, 0]
     tricks = 0
@@ -858,14 +855,16 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
         full = len(row) == 4 and None not in row
         best_position = leader
         best = row[leader] if leader < len(row) else None
-        led = -1 if best is None else best[2]
+        if best is None:
+            break
+        led = best[2]
         for step in range(4):
             position = (leader + step) & 3
-            entry = row[position] if position < len(row) else None
-            if entry is None or best is None:
+            entry = row[position] if full or position < len(row) else None
+            if entry is None:
                 break
-            card, bit, suit, rank = entry
-            seat_index = (first_seat + position) & 3
+            card, bit, suit, rank, number = entry
+            seat_index = seat_at[position]
             if known[seat_index]:
                 hand = hands[seat_index]
                 if not hand & bit:
@@ -876,7 +875,7 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
                         ),
                     )
                     return True
-                if step and suit != led and hand & masks[led]:
+                if suit != led and hand & masks[led]:
                     report(
                         *_where(tag, start + position, locate),
                         _(
@@ -885,16 +884,15 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
                         ).format(seat=SEATS[seat_index].title, card=card),
                     )
                 hands[seat_index] = hand ^ bit
-            played.append((SEATS[seat_index], card))
-            if step:
-                if suit == best[2]:
-                    if rank > best[3]:
-                        best, best_position = entry, position
-                elif suit == trump:
+            played.append(_PLAYED[seat_index][number])
+            if suit == best[2]:
+                if rank > best[3]:
                     best, best_position = entry, position
+            elif suit == trump:
+                best, best_position = entry, position
         if not full:
             break
-        won[(first_seat + best_position) & 1] += 1
+        won[seat_at[best_position] & 1] += 1
         tricks += 1
         leader = best_position
     game.cache_value("played", tuple(played))
@@ -1082,15 +1080,13 @@ def _check_notes(game: Game, report: Report, locate: Locate) -> None:
     refs: dict[str, dict[int, tuple[int, int]]] = {"Auction": {}, "Play": {}}
     for name in ("Auction", "Play"):
         tag = game.tag(name)
-        if tag is None:
+        if tag is None or "=" not in "".join(tag.tokens):
             continue
         for row, line in zip(tag.section, tag.rows_at or (0,) * len(tag.section), strict=True):
             for index, text in enumerate(row):
-                if _NOTE_REF.fullmatch(text):
-                    refs[name].setdefault(
-                        int(text[1:-1]),
-                        (line or tag.line or 1, locate(line, index, False) if line else 1),
-                    )
+                if text[0] == "=" and _NOTE_REF.fullmatch(text):
+                    # where it is: (line, token index), found only if it must be reported
+                    refs[name].setdefault(int(text[1:-1]), (line or tag.line or 1, -1 - index))
     given: dict[str, dict[int, Tag]] = {"Auction": {}, "Play": {}}
     current: str | None = None
     for tag in game.tags:
@@ -1119,11 +1115,8 @@ def _check_notes(game: Game, report: Report, locate: Locate) -> None:
             if number not in given[name]:
                 report(
                     line,
-                    column,
-                    _("=({n})= has no Note {n} after the {section}")
-                    .format(n=number, section=name)
-                    .replace("=(", "=")
-                    .replace(")=", "="),
+                    locate(line, -1 - column, False) if column < 0 else column,
+                    _("={n}= has no Note {n} after the {section}").format(n=number, section=name),
                 )
         for number, tag in given[name].items():
             if number not in refs[name]:

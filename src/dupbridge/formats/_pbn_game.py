@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, NamedTuple
 
 from dupbridge.core.boards import dealer_of, vulnerability_of
@@ -111,7 +112,10 @@ class Tag(NamedTuple):
     @property
     def tokens(self) -> tuple[str, ...]:
         """The section's tokens, all rows run together."""
-        return tuple(token for row in self.section for token in row)
+        section = self.section
+        if len(section) == 1:
+            return section[0]
+        return tuple(chain.from_iterable(section))
 
     def _key(self) -> tuple[str, str, tuple[object, ...], tuple[str, ...]]:
         # the lines an auction or play is split into are layout, not content

@@ -150,7 +150,7 @@ class Parser:
                         name, value = match.groups()
                         if "\\" in value:
                             value = _unescape(value)
-                        self._tag(name, value, lineno, len(name) + 4, 1)
+                        self._tag(name, value, lineno, len(name) + 4, 0)
                         continue
                 elif first not in {"%", "{", ";"}:
                     kind = self._kind
@@ -408,7 +408,7 @@ class Parser:
             self._close_section()
         if not self._game_line:
             self._game_line = line
-        if _TAG_NAME.fullmatch(name) is None:
+        if bracket and _TAG_NAME.fullmatch(name) is None:  # 0: the fast path checked it
             self.report(line, bracket + 1, _("{name!r} is not a tag name").format(name=name))
             return
         if "\t" in value:
@@ -450,7 +450,8 @@ class Parser:
             self._kind = kind
             self._at = len(self._tags)
         names[name] = len(self._tags)
-        self._tags.append(Tag(name, value, (), (), line, column))
+        # tuple.__new__ skips the named tuple's argument handling: this runs once per tag
+        self._tags.append(tuple.__new__(Tag, (name, value, (), (), line, column, ())))
 
     def _inherit(self, name: str, value: str, line: int, column: int) -> str:
         if value != "#" and not value.startswith("##"):
