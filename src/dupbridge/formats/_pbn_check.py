@@ -126,6 +126,9 @@ def _check_value(tag: Tag, report: Report) -> None:
     check = _VALUE_CHECKS.get(name)
     if check is None:
         return
+    plain = _PLAIN_VALUES.get(name)
+    if plain is not None and plain.fullmatch(value):
+        return
     try:
         message = check(value)
     except PbnValueError as error:
@@ -262,6 +265,18 @@ def _yes_no(value: str) -> str | None:
         return None
     return "~" + _("{value!r} should be Yes or No").format(value=value)
 
+
+#: Values that are certainly right, recognised before the full check (the common case).
+_PLAIN_VALUES: dict[str, re.Pattern[str]] = {
+    "Date": _DATE,
+    "EventDate": _DATE,
+    "Board": re.compile(r"[1-9]\d*"),
+    "Score": re.compile(r"(?:(?:NS|EW) )?-?\d+"),
+    "ScoreIMP": re.compile(r"(?:NS|EW) -?\d+(?:\.\d+)?"),
+    "ScoreMP": re.compile(r"(?:NS|EW) \d+(?:\.\d+)?"),
+    "Scoring": re.compile(r"MP|IMP|Matchpoints|MatchPoints|BAM|Rubber|Chicago|Butler", re.I),
+    "Round": _ROUND,
+}
 
 #: Tags the Game parses itself (cached): key, parser.
 _GAME_VALUES: dict[str, tuple[str, Callable[[str], object]]] = {

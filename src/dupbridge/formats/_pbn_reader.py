@@ -85,6 +85,7 @@ class Parser:
         self._comment: list[str] | None = None
         self._comment_at = (0, 0)
         self._comment_warned = False
+        self._source_lines: list[str] = []
         self._problems: list[Problem] = []
         self._new_game()
 
@@ -132,6 +133,11 @@ class Parser:
         The loop takes the common lines itself: a tag alone on its line, a row of calls,
         cards or table cells; everything else goes to :meth:`feed`.
         """
+        # a list of lines is kept by the caller: positions are looked up in it
+        keep = True
+        if isinstance(lines, list):
+            keep = False
+            self._source_lines = lines
         tag_line = _TAG_LINE.fullmatch
         special = _SPECIAL.search
         table_special = _TABLE_SPECIAL.search
@@ -146,7 +152,8 @@ class Parser:
                 if first == "[":
                     match = tag_line(line)
                     if match is not None:
-                        self._lines[lineno] = line
+                        if keep:
+                            self._lines[lineno] = line
                         name, value = match.groups()
                         if "\\" in value:
                             value = _unescape(value)
@@ -155,7 +162,8 @@ class Parser:
                 elif first not in {"%", "{", ";"}:
                     kind = self._kind
                     if kind in {"A", "P"} and table_special(line) is None:
-                        self._lines[lineno] = line
+                        if keep:
+                            self._lines[lineno] = line
                         words = line.split()
                         if special(line) is None:
                             tokens = tuple(words)
@@ -172,7 +180,8 @@ class Parser:
                             self._rows_at.append(lineno)
                         continue
                     if kind == "T" and table_special(line) is None:
-                        self._lines[lineno] = line
+                        if keep:
+                            self._lines[lineno] = line
                         cells = tuple(line.split())
                         if cells:
                             self._section_row(lineno, cells)
@@ -388,15 +397,9 @@ class Parser:
     def _close_section(self) -> None:
         if self._kind and self._kind != "X" and self._rows:
             index = self._at
-            tag = self._tags[index]
-            self._tags[index] = Tag(
-                tag.name,
-                tag.value,
-                tuple(self._rows),
-                tag.comments,
-                tag.line,
-                tag.column,
-                tuple(self._rows_at),
+            name, value, _section, comments, line, column, _rows_at = self._tags[index]
+            self._tags[index] = tuple.__new__(
+                Tag, (name, value, tuple(self._rows), comments, line, column, tuple(self._rows_at))
             )
         self._kind = ""
         if self._rows:
@@ -549,6 +552,8 @@ class Parser:
         columns = self._located.get(key)
         if columns is None:
             line = self._lines.get(lineno)
+            if line is None and 0 < lineno <= len(self._source_lines):
+                line = self._source_lines[lineno - 1].removesuffix("\r")
             if line is None:
                 return 1
             columns = self._located[key] = token_columns(line, table)
