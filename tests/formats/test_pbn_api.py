@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,65 @@ class TestFromTable:
         if table.play is not None:
             cards = [c for t in table.play.tricks for c in t.cards]
             assert cards == [card for _seat, card in again.played()]
+
+
+class TestStreamingAndEncoding:
+    def test_iter_games_reads_one_game_at_a_time(self, tmp_path: Path) -> None:
+        """iter_games streams a binary file game by game, problems named by the file."""
+        path = tmp_path / "two.pbn"
+        path.write_bytes(b'[Board "1"]\n\n[Board "x"]\n')
+        with path.open("rb") as handle:
+            stream = pbn.iter_games(handle)
+            first = next(stream)
+            assert 1 == first.board
+            second = next(stream)
+        assert [f"{path}:3:9: error: tag Board: 'x' is not a board number"] == [
+            str(p) for p in second.problems
+        ]
+
+    def test_latin1_and_utf8(self) -> None:
+        """A file that is not UTF-8 is read as ISO 8859-1, the standard's character set."""
+        (latin,) = pbn.loads('[Site "Liège"]\n'.encode("latin-1"))
+        (utf8,) = pbn.loads('[Site "Liège"]\n'.encode())
+        assert "Liège" == latin["Site"] == utf8["Site"]
+
+
+class TestInheritance:
+    def test_hash_copies_the_previous_game(self) -> None:
+        """'#' copies the tag's value from the previous game."""
+        games = pbn.loads('[Event "Cup"]\n[Board "1"]\n\n[Event "#"]\n[Board "2"]\n')
+        assert ["Cup", "Cup"] == [game["Event"] for game in games]
+
+    def test_double_hash_carries_on_until_given_again(self) -> None:
+        """'##value' holds for this game and the following ones that lack the tag."""
+        text = '[Site "##Club"]\n[Board "1"]\n\n[Board "2"]\n\n[Site "Home"]\n[Board "3"]\n\n[Board "4"]\n'
+        assert ["Club", "Club", "Home", None] == [game.get("Site") for game in pbn.loads(text)]
+
+    def test_no_copy_of_a_boards_own_tags(self) -> None:
+        """The deal of one board cannot be copied to another with '#'."""
+        games = pbn.loads('[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n\n[Deal "#"]\n')
+        assert [
+            "the value of Deal describes this board and cannot be copied from the previous game"
+        ] == [p.message for p in games[1].problems]
+
+
+class TestTables:
+    def test_sort_order_is_checked(self) -> None:
+        """A column marked '+' must be sorted largest first."""
+        text = '[ScoreTable "+Score_NS\\\\5R;MP_NS\\\\2R"]\n  100 3\n  400 1\n'
+        (game,) = pbn.loads(text)
+        assert ["ScoreTable: the rows must be sorted on Score_NS in descending order"] == [
+            p.message for p in game.problems
+        ]
+        assert (3, 3) == (game.problems[0].line, game.problems[0].column)
+
+    def test_cells_are_padded_on_writing(self) -> None:
+        """Cells are written right- or left-aligned in their column's width; quotes kept."""
+        game = pbn.Game()
+        game.set_table(
+            "TotalScoreTable",
+            pbn.PbnTable.from_spec("Rank\\2R;Names\\12L;MP\\5R", [("1", "Ann;Bob", "61.5")]),
+        )
+        lines = pbn.dumps([game]).splitlines()
+        assert " 1 Ann;Bob       61.5" != lines[-2]
+        assert ' 1 "Ann;Bob"     61.5' == lines[-1]  # 2R, 12L, 5R
