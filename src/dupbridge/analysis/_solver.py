@@ -214,6 +214,10 @@ def reaches(
 ) -> bool:
     """Whether the side to move can take ``target`` tricks (1 .. tricks left) from here, this
     trick included (DDS ``SolveBoard`` target search, faster than finding the best score)."""
+    if target <= 0:
+        return True
+    if target > (sum(mask.bit_count() for mask in masks) + len(trick)) // 4:
+        return False  # more tricks than remain: DDS would refuse the question (and dump.txt)
     struct = _position_struct(masks, trump, leader, trick)
     future = dds.futureTricks()
     with _LOCK:

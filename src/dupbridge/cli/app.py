@@ -40,5 +40,5 @@ def _configure(
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print one clear error line on standard error and exit with ``code``."""
-    err_console.print(_("error: {message}").format(message=message), markup=False)
+    err_console.print(_("error: {message}").format(message=message), markup=False, soft_wrap=True)
     raise typer.Exit(code)
