@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from dupbridge import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Card, Deal, Phase, Seat, Table
 from dupbridge.core.calls import Call, Strain
@@ -103,12 +104,30 @@ def _inject(table: Table, kind: str, rng: random.Random) -> None:
 
 
 def settle_pending(table: Table, rng: random.Random) -> None:
-    """Answer the pending decision at random: an option, a yes/no, or a caller's call."""
+    """Answer the pending decision at random: an option, a yes/no, a number of tricks, or a
+    caller's call or card."""
     pending = table.pending
     assert pending is not None
     rec = table.recording
     assert rec is not None
-    if pending.callers and rng.random() < 0.25:
+    if pending.options == ("tricks", "line"):  # the Director decides a number of tricks
+        for tricks in rng.sample(range(14), 14):
+            try:
+                table.director(tricks=tricks)
+            except ActionError:
+                continue
+            return
+        raise AssertionError("no number of tricks accepted")
+    if pending.callers and table.play is not None and rng.random() < 0.25:
+        seat = rng.choice(pending.callers)
+        hand = list(table.play.hand(seat))
+        if hand:
+            try:
+                table.play_card(seat, rng.choice(hand))
+                return
+            except ActionError:
+                pass
+    if pending.callers and table.play is None and rng.random() < 0.25:
         seat = rng.choice(pending.callers)
         auction = table.auction
         assert isinstance(auction, RecordedAuction)
@@ -149,3 +168,156 @@ def _last_action_is_call(table: Table) -> bool:
 
     last = next((e for e in reversed(table.events) if not e.derived), None)
     return isinstance(last, CallMade)
+
+
+PLAY_KINDS = (
+    "lead_out_of_turn",
+    "premature",
+    "revoke",
+    "revoke_noticed",
+    "expose",
+    "claim_rejected",
+    "claim_continued",
+    "concession_objected",
+    "dummy_warns",
+    "defective_trick",
+    "missing_card",
+    "wrong_board",
+    "incorrect_cards",
+    "tricks_disputed",
+    "agreement_withdrawn",
+)
+
+
+def to_contract(table: Table, rng: random.Random) -> None:
+    """A random legal auction that ends in a contract (the first player bids)."""
+    first = True
+    while table.phase is Phase.AUCTION:
+        turn = table.turn
+        assert turn is not None
+        legal = table.legal_calls()
+        if first:
+            bids = [call for call in legal if call not in (PASS, DOUBLE, REDOUBLE)]
+            table.make_call(turn, rng.choice(bids[:15]))
+            first = False
+        else:
+            table.make_call(turn, random_call(table, rng))
+
+
+def play_some(table: Table, rng: random.Random, cards: int) -> None:
+    """Play up to ``cards`` legal cards (answering rulings at random)."""
+    for _ in range(cards):
+        if table.phase is Phase.DIRECTOR:
+            settle_pending(table, rng)
+        if table.phase is not Phase.PLAY:
+            return
+        turn = table.turn
+        assert turn is not None
+        legal = table.legal_cards()
+        table.play_card(turn, legal[rng.randrange(len(legal))])
+
+
+def inject_play(table: Table, kind: str, rng: random.Random) -> None:
+    """Make one play-period (or board-level) irregularity happen, or do nothing when it
+    cannot arise here. A refused action must leave the table exactly as it was."""
+    before = table.events
+    try:
+        _inject_play(table, kind, rng)
+    except ActionError:
+        assert before == table.events
+
+
+def attempt(table: Table, action: Callable[[], object]) -> None:
+    """Do ``action``; if the table refuses it, it must be unchanged."""
+    before = table.events
+    try:
+        action()
+    except ActionError:
+        assert before == table.events
+
+
+def _inject_play(table: Table, kind: str, rng: random.Random) -> None:
+    play = table.play
+    if table.phase is not Phase.PLAY or play is None:
+        if kind in ("tricks_disputed", "agreement_withdrawn") and table.phase is Phase.FINISHED:
+            seat = rng.choice(list(Seat))
+            if kind == "tricks_disputed":
+                table.report(seat, "tricks_disputed", details={"after_round": rng.random() < 0.3})
+            else:
+                table.withdraw_agreement(seat)
+        return
+    turn = play.turn
+    assert turn is not None
+    seats = list(Seat)
+    if kind in ("lead_out_of_turn", "premature"):
+        holders = [s for s in seats if s is not turn and len(play.hand(s))]
+        if holders:
+            seat = rng.choice(holders)
+            table.play_card(seat, rng.choice(list(play.hand(seat))))
+    elif kind in ("revoke", "revoke_noticed"):
+        current = play.current_trick
+        hand = play.hand(turn)
+        if current and hand.has_suit(current[0].suit):
+            others = [c for c in hand if c.suit is not current[0].suit]
+            if others:
+                table.play_card(turn, rng.choice(others))
+                if kind == "revoke_noticed":
+                    play_some(table, rng, rng.randint(0, 6))
+                    if table.phase in (Phase.PLAY, Phase.FINISHED):
+                        when = rng.choice(["", "after_next_call", "after_round"])
+                        finished = table.phase is Phase.FINISHED
+                        table.draw_attention(rng.choice(seats), turn, when=when if finished else "")
+                return
+        table.play_card(turn, table.legal_cards()[0])
+    elif kind == "expose":
+        seat = rng.choice(seats)
+        hand = list(play.hand(seat))
+        if hand:
+            cards = rng.sample(hand, min(len(hand), rng.randint(1, 2)))
+            table.expose_cards(seat, cards, deliberate=rng.random() < 0.3)
+    elif kind in ("claim_rejected", "claim_continued", "agreement_withdrawn"):
+        seat = rng.choice([s for s in seats if s is not play.dummy])
+        won = play.tricks_won(seat.side)
+        left = 13 - len(play.tricks)
+        table.claim(seat, won + rng.randint(0, left), "SA then the rest")
+        opponent = rng.choice(seat.side.opponents.seats)
+        if kind == "claim_rejected":
+            attempt(table, lambda: table.reject_claim(opponent))
+        elif kind == "claim_continued":
+            attempt(table, lambda: table.continue_play(opponent))
+        else:
+            table.accept_claim(opponent)
+            attempt(table, lambda: table.withdraw_agreement(rng.choice(seats)))
+        if table.pending_claim is not None and table.phase is Phase.PLAY:
+            table.accept_claim(opponent)
+    elif kind == "concession_objected":
+        seat = rng.choice([s for s in seats if s.side is not play.declarer.side])
+        table.concede(seat, None)
+        attempt(table, lambda: table.object_to_concession(seat.partner))
+    elif kind == "dummy_warns":
+        table.report(play.dummy, "dummy_warned_wrong_hand")
+    elif kind == "defective_trick":
+        if play.tricks:
+            trick = rng.randint(1, len(play.tricks))
+            table.report(
+                rng.choice(seats),
+                "defective_trick",
+                against=rng.choice(seats),
+                details={"trick": trick, "cards": rng.choice(["omitted", "surplus"])},
+            )
+    elif kind == "missing_card":
+        table.report(
+            rng.choice(seats),
+            "missing_card",
+            against=rng.choice(seats),
+            details={"found": rng.choice(["played", "elsewhere", "not_found"])},
+        )
+    elif kind == "wrong_board":
+        table.report(rng.choice(seats), "wrong_board")
+    elif kind == "incorrect_cards":
+        table.report(
+            rng.choice(seats),
+            "incorrect_number_of_cards",
+            against=rng.choice(seats),
+            details={"surplus": rng.random() < 0.3},
+        )

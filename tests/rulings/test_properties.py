@@ -8,7 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dupbridge import Phase, Table
-from tests.rulings.drive import KINDS, drive, inject, random_call, recording_table, settle_pending
+from tests.rulings.drive import (
+    KINDS,
+    PLAY_KINDS,
+    drive,
+    inject,
+    inject_play,
+    play_some,
+    random_call,
+    recording_table,
+    settle_pending,
+    to_contract,
+)
 
 
 def snapshot(table: Table) -> tuple[object, ...]:
@@ -28,6 +39,13 @@ def snapshot(table: Table) -> tuple[object, ...]:
         tuple(rec.lead_rights),
         tuple(rec.restrictions),
         {seat: dict(cards) for seat, cards in rec.penalty.items()},
+        table.declarer,
+        table.tricks(),
+        tuple(rec.queue),
+        dict(rec.committed),
+        tuple(str(state.to_json()) for state in rec.revokes),
+        dict(rec.transfers),
+        rec.cancelled,
     )
 
 
@@ -90,4 +108,39 @@ class TestSeveralIrregularities:
             inject(table, kind, rng)
         drive(table, rng)
         assert Phase.FINISHED is table.phase
+        assert snapshot(table) == snapshot(Table.replay(table.events, rulebook))
+
+
+class TestOnePlayIrregularity:
+    @settings(max_examples=200, deadline=None)
+    @given(
+        seed=st.integers(0, 2**32 - 1),
+        edition=st.sampled_from(["2017", "2007"]),
+        kind=st.sampled_from(PLAY_KINDS),
+        cards=st.integers(0, 51),
+    )
+    def test_finished_or_pending_and_replayable(
+        self, seed: int, edition: str, kind: str, cards: int
+    ) -> None:
+        """Random legal play with one play-period or board-level irregularity injected (Laws
+        13-15, 43, 49-71, 79), every ruling answered at random: after the injection the table
+        is finished, in play, or waits on a pending ruling (Law 9B2), replay reproduces it,
+        and it then always reaches the end of the board, replaying to the same state."""
+        table, rulebook = recording_table(seed, edition, board=seed % 16 + 1)
+        rng = random.Random(seed)
+        to_contract(table, rng)
+        play_some(table, rng, cards)
+        inject_play(table, kind, rng)
+        if table.phase is Phase.DIRECTOR:
+            assert table.pending is not None
+        else:
+            assert table.pending is None
+            assert table.phase in (Phase.PLAY, Phase.FINISHED)
+        assert snapshot(table) == snapshot(Table.replay(table.events, rulebook))
+        drive(table, rng)
+        assert Phase.FINISHED is table.phase
+        assert table.pending is None
+        rec = table.recording
+        assert rec is not None
+        assert rec.cancelled is not None or table.result is not None
         assert snapshot(table) == snapshot(Table.replay(table.events, rulebook))

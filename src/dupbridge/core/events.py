@@ -24,6 +24,8 @@ from dupbridge.core.rectify import Effect
 from dupbridge.core.seats import Seat
 
 __all__ = [
+    "AgreementWithdrawn",
+    "AttentionDrawn",
     "AuctionEnded",
     "BidAboveSevenMade",
     "BoardStarted",
@@ -36,11 +38,13 @@ __all__ = [
     "ClaimMade",
     "ClaimRejected",
     "Conceded",
+    "ConcessionObjected",
     "DirectorAnswered",
     "Event",
     "InformationReported",
     "IrregularityFlagged",
     "OptionChosen",
+    "PlayContinued",
     "PlayEnded",
     "Rectified",
     "TrickCompleted",
@@ -161,10 +165,13 @@ class BidAboveSevenMade(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsExposed(Event):
-    """During the auction ``seat``'s ``cards`` could be seen by his partner (Law 24)."""
+    """``seat``'s ``cards`` could be seen by his partner: during the auction (Law 24), or
+    during play (a defender's, Law 49; declarer's, 48). ``deliberate``: exposed other than
+    by accident (Law 50B: a major penalty card)."""
 
     seat: Seat
     cards: tuple[Card, ...]
+    deliberate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,13 +184,54 @@ class CallChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class InformationReported(Event):
-    """``seat`` reported unauthorized information (Law 16B) or misinformation (Laws 20F,
-    21B); ``facts`` is what he says happened, for the Director's judgement."""
+    """``seat`` reported unauthorized information (Law 16B), misinformation (Laws 20F,
+    21B) or another irregularity the table cannot see (a board or a hand that is wrong,
+    Laws 13-15; a defective trick, 67; a disagreement on the tricks won, 79; dummy's
+    warning, 43B2(a)); ``facts`` is what he says happened, for the Director's judgement;
+    ``details`` a JSON object of the particulars (a trick number...)."""
 
     seat: Seat
     kind: str
     facts: str = ""
     against: Seat | None = None
+    details: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttentionDrawn(Event):
+    """``seat`` drew attention to a revoke by ``offender`` (Laws 61-64), the one on trick
+    ``trick`` (None: his last revoke not yet ruled on). ``when``: ``"play"`` (the default
+    during play), ``"after_play"``, ``"after_next_call"`` (Law 64B4) or ``"after_round"``
+    (64B5)."""
+
+    seat: Seat
+    offender: Seat
+    trick: int | None = None
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContinued(Event):
+    """At the request of ``seat``, of the non-claiming side, and with all four players
+    agreeing, play continues after a claim, which is void (2017 Law 68D2(b))."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ConcessionObjected(Event):
+    """``seat`` objected at once to his partner's concession: there is no concession and
+    play continues (Law 68B2)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AgreementWithdrawn(Event):
+    """Within the Correction Period ``seat`` withdraws his side's agreement to a claim or
+    concession, or asks for a concession of his own side to be cancelled (Laws 69B, 71)."""
+
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)

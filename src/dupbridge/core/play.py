@@ -351,6 +351,79 @@ class Play:
         self._turn = winner if len(tricks) < 13 else None
         return trick
 
+    # --- recording mode (dupbridge.core.recording) ---------------------------------------
+
+    def place(self, seat: Seat, card: Card) -> Trick | None:
+        """Play ``card`` from ``seat``'s hand without the legality checks of :meth:`play`.
+
+        Recording mode uses it for what really happened at a table: a card that does not
+        follow suit (a revoke, Law 61), or a lead out of turn that was accepted (Law 53), in
+        which case ``seat`` leads the trick. Away from a lead, ``seat`` must be the seat in
+        rotation.
+
+        Raises:
+            ImpossibleActionError: play is over, ``seat`` does not hold ``card``, or it is
+                another seat's turn in the middle of a trick.
+        """
+        turn = self._turn
+        if turn is None or not self._hands[seat] >> card.index & 1:
+            self.check(seat, card)  # raises: play over, or not held
+        if self._current and seat is not turn:
+            raise ImpossibleActionError(
+                _("{seat} cannot play {card}: it is {turn}'s turn in this trick").format(
+                    seat=seat.title, card=card, turn=turn.title if turn else "-"
+                ),
+                seat=seat,
+            )
+        self._turn = seat
+        return self._apply(seat, card)
+
+    def lead_from(self, seat: Seat) -> None:
+        """Make ``seat`` the hand to lead the next trick (recording mode: a rectification that
+        names the leading hand, Law 43B2(a); declarer's side swapped, Law 54A).
+
+        Raises:
+            ImpossibleActionError: in the middle of a trick, or when play is over.
+        """
+        if self._current or self._turn is None:
+            raise ImpossibleActionError(
+                _("the hand to lead can change only between tricks"), seat=seat
+            )
+        self._turn = seat
+
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played so far with the seat that played it, in order."""
+        result: list[tuple[Seat, Card]] = []
+        for trick in self._tricks:
+            result.extend(zip(trick.seats(), trick.cards, strict=True))
+        leader = self.leader
+        if leader is not None:
+            result.extend((leader.next(i), card) for i, card in enumerate(self._current))
+        return tuple(result)
+
+    @classmethod
+    def from_plays(
+        cls,
+        deal: Deal,
+        declarer: Seat,
+        trump: Suit | None,
+        plays: Sequence[tuple[Seat, Card]],
+        *,
+        leader: Seat | None = None,
+    ) -> Play:
+        """The play of ``deal`` after ``plays``, each placed as :meth:`place` does; the first
+        trick is led by ``leader`` (default: declarer's left-hand opponent).
+
+        Raises:
+            ImpossibleActionError: if a card cannot be placed.
+        """
+        play = cls(deal, declarer, trump)
+        if leader is not None:
+            play._turn = leader
+        for seat, card in plays:
+            play.place(seat, card)
+        return play
+
     def copy(self) -> Play:
         """An independent copy of the play so far."""
         other = Play.__new__(Play)

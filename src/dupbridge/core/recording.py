@@ -40,6 +40,7 @@ from dupbridge.core.events import (
 )
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.play import LegalCards, Play
+from dupbridge.core.recording_play import PlayRecorder, details_json
 from dupbridge.core.rectify import (
     Await,
     Cancel,
@@ -178,8 +179,9 @@ class ReviewItem:
         self.decision = decision
 
 
-class Recorder:
-    """The recording-mode state of one table and the commands that change it."""
+class Recorder(PlayRecorder):
+    """The recording-mode state of one table and the commands that change it (the play's
+    half comes from :class:`~dupbridge.core.recording_play.PlayRecorder`)."""
 
     def __init__(self, table: Table, rulebook: Rulebook) -> None:
         self.table = table
@@ -199,6 +201,7 @@ class Recorder:
         self.reviews: list[ReviewItem] = []
         self.ended = False
         self._at_end: tuple[dict[Seat, list[tuple[Card, bool]]], list[LeadRight]] | None = None
+        self._init_play()
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -252,13 +255,16 @@ class Recorder:
             return LegalCards(0)
         return LegalCards(self._allowed_mask(turn, play))
 
-    def _allowed_mask(self, seat: Seat, play: Play) -> int:
+    def _allowed_mask(self, seat: Seat, play: Play, *, penalties: bool = True) -> int:
         legal = play.legal_cards(seat).mask
-        leading = not play.current_trick
-        if leading:
+        committed = self.committed.get(seat)
+        if committed is not None and legal & committed[0].bit:
+            return committed[0].bit  # Laws 57C3, 57D: played early, played now
+        current = play.current_trick
+        if not current:
             restricted = legal
             for restriction in self.restrictions:
-                if restriction.seat is not seat:
+                if restriction.seat is not seat or restriction.on_play:
                     continue
                 if restriction.require is not None:
                     restricted &= _SUIT_MASKS[restriction.require]
@@ -266,19 +272,48 @@ class Recorder:
                     restricted &= ~_SUIT_MASKS[suit]
             if restricted:  # Law 59: unable to comply, any legal card
                 legal = restricted
-        penalties = self.penalty.get(seat)
-        if penalties:
+        else:
+            legal = self._play_restricted(seat, play, legal, current[0].suit)
+        penalties_held = self.penalty.get(seat) if penalties else None
+        if penalties_held:
             designated = self.designated.get(seat)
             if designated is not None and legal & designated.bit:
                 return designated.bit
-            majors = sum(card.bit for card, major in penalties.items() if major)
+            majors = sum(card.bit for card, major in penalties_held.items() if major)
             if legal & majors:  # Law 50D1(a): a major penalty card at the first chance
                 return legal & majors
-            for card, major in penalties.items():
+            for card, major in penalties_held.items():
                 if not major:  # Law 50C: no other card below an honour of that suit first
                     narrowed = legal & ~(_SPOTS[card.suit] & ~card.bit)
                     if narrowed:
                         legal = narrowed
+        return legal
+
+    def _play_restricted(self, seat: Seat, play: Play, legal: int, led: Suit) -> int:
+        """Law 57A: declarer's choice for the offender's partner's card to this trick
+        (following suit comes first, Law 44C; Law 59 when he cannot comply)."""
+        number = play.trick_number
+        follows = legal & _SUIT_MASKS[led]
+        for restriction in self.restrictions:
+            if restriction.seat is not seat or restriction.trick != number:
+                continue
+            if restriction.rank is not None:
+                if follows:
+                    bits = (follows >> (13 * led)) & 0x1FFF
+                    rank = (
+                        bits.bit_length() - 1
+                        if restriction.rank == "highest"
+                        else ((bits & -bits).bit_length() - 1)
+                    )
+                    legal = 1 << (13 * led + rank)
+                continue
+            if follows:
+                continue  # he must follow suit: he cannot comply (Law 59)
+            if restriction.require is not None and legal & _SUIT_MASKS[restriction.require]:
+                legal &= _SUIT_MASKS[restriction.require]
+            for suit in restriction.prohibit:
+                if legal & ~_SUIT_MASKS[suit]:
+                    legal &= ~_SUIT_MASKS[suit]
         return legal
 
     def standing_position(self, seq: int) -> int | None:
@@ -431,21 +466,28 @@ class Recorder:
         self._settle()
         return table.events[start:]
 
-    def expose(self, seat: Seat, cards: tuple[Card, ...], led: bool) -> tuple[Event, ...]:
-        """Cards exposed (or a card led) during the auction, Law 24."""
+    def expose(
+        self, seat: Seat, cards: tuple[Card, ...], led: bool, deliberate: bool = False
+    ) -> tuple[Event, ...]:
+        """Cards exposed (or a card led) during the auction, Law 24; cards exposed during
+        the play, Laws 48-50."""
         from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
 
         table = self.table
         edition = self.rulebook.edition
         if table.phase is Phase.DIRECTOR:
             raise self._pending_error(seat)
-        if table.phase is not Phase.AUCTION:
+        play = table.play
+        in_play = table.phase is Phase.PLAY and play is not None and table.pending_claim is None
+        if table.phase is not Phase.AUCTION and not in_play:
             raise ImpossibleActionError(
-                _("Law 24 is about cards exposed during the auction; the auction is over"),
+                _("{seat} cannot expose cards now: the board is over or a claim is pending").format(
+                    seat=seat.title
+                ),
                 seat=seat,
-                law=_law("24", edition),
+                law=_law("49", edition),
             )
-        hand = table.deal[seat]
+        hand = table.deal[seat] if play is None else play.hand(seat)
         shown = {card for card, _led in self.exposed.get(seat, ())}
         if not cards:
             raise ImpossibleActionError(_("no card was named"), seat=seat, law=_law("24", edition))
@@ -461,18 +503,39 @@ class Recorder:
                     ),
                     seat=seat,
                 )
+        if in_play:
+            penalties = self.penalty.get(seat, {})
+            for card in cards:
+                if card in penalties:
+                    raise ImpossibleActionError(
+                        _("{card} of {seat} is already a penalty card").format(
+                            card=card, seat=seat.title
+                        ),
+                        seat=seat,
+                    )
         start = len(table._events)
         seq = len(table._events)
         if led:
             table._log(CardPlayed(seq, seat, cards[0]))
         else:
-            table._log(CardsExposed(seq, seat, cards))
+            table._log(CardsExposed(seq, seat, cards, deliberate))
         ruling = len(table._events)
-        name = "card_led_during_auction" if led else "card_exposed_during_auction"
-        law = _law("24", edition)
+        if in_play:
+            name = "card_exposed_during_play"
+            law = _law("48" if seat.side is table.declarer.side else "49", edition)  # type: ignore[union-attr]
+        else:
+            name = "card_led_during_auction" if led else "card_exposed_during_auction"
+            law = _law("24", edition)
         table._log(IrregularityFlagged(ruling, name, law, seat))
         irregularity = Irregularity(
-            name, law, seat, ruling, seq=seq, turn=self.auction.turn, cards=cards
+            name,
+            law,
+            seat,
+            ruling,
+            seq=seq,
+            turn=self.auction.turn if not in_play else None,
+            cards=cards,
+            facts=(("deliberate", "true" if deliberate else "false"),),
         )
         self._apply(self.rulebook.irregularity(table, irregularity))
         self._settle()
@@ -529,31 +592,46 @@ class Recorder:
         self._settle()
         return table.events[start:]
 
-    def report(self, seat: Seat, kind: str, facts: str, against: Seat | None) -> tuple[Event, ...]:
-        """Unauthorized information (Law 16) or misinformation (Laws 20, 21) reported."""
+    def report(
+        self,
+        seat: Seat,
+        kind: str,
+        facts: str,
+        against: Seat | None,
+        details: Mapping[str, object] | None = None,
+    ) -> tuple[Event, ...]:
+        """An irregularity the table cannot see, reported: unauthorized information (Law 16),
+        misinformation (Laws 20, 21), a board or hand that is wrong (13-15), a defective trick
+        (67), a disagreement on the tricks won (79), dummy's warning (43B2(a))."""
         from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
 
         table = self.table
         edition = self.rulebook.edition
-        laws = {"unauthorized_information": "16B", "misinformation": "21B"}
+        laws = REPORTS
         if kind not in laws:
             raise ImpossibleActionError(
                 _("unknown report {kind!r} (expected {known})").format(
-                    kind=kind, known=" or ".join(laws)
+                    kind=kind, known=", ".join(laws)
                 ),
                 seat=seat,
             )
         if table.phase is Phase.DIRECTOR:
             raise self._pending_error(seat)
+        details = dict(details or {})
+        text = details_json(details) if details else ""
+        self._check_report(seat, kind, against, details)
         start = len(table._events)
         seq = len(table._events)
-        table._log(InformationReported(seq, seat, kind, facts, against))
+        table._log(InformationReported(seq, seat, kind, facts, against, text))
         ruling = len(table._events)
         law = _law(laws[kind], edition)
         table._log(IrregularityFlagged(ruling, kind, law, against or seat))
         facts_pairs: tuple[tuple[str, str], ...] = (("facts", facts), ("reporter", seat.letter))
         if against is not None:
             facts_pairs += (("against", against.letter),)
+        facts_pairs += tuple(
+            (str(key), json.dumps(value)) for key, value in sorted(details.items())
+        )
         position = self.last_call_position(seat)
         irregularity = Irregularity(
             kind, law, against or seat, ruling, seq=seq, position=position, facts=facts_pairs
@@ -561,6 +639,75 @@ class Recorder:
         self._apply(self.rulebook.irregularity(table, irregularity))
         self._settle()
         return table.events[start:]
+
+    def _check_report(
+        self, seat: Seat, kind: str, against: Seat | None, details: Mapping[str, object]
+    ) -> None:
+        """One clear error for a report that makes no sense now (nothing is logged)."""
+        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
+
+        table = self.table
+        edition = self.rulebook.edition
+        law = _law(REPORTS[kind], edition)
+        play = table.play
+        needs_against = (
+            "incorrect_number_of_cards",
+            "missing_card",
+            "cards_from_wrong_board",
+            "defective_trick",
+        )
+        if kind in needs_against and against is None:
+            raise ImpossibleActionError(
+                _("a {kind} report names the player concerned ('against')").format(kind=kind),
+                seat=seat,
+                law=law,
+            )
+        if kind == "cards_from_wrong_board" and (
+            table.phase is not Phase.AUCTION or self.last_call_position(against) is None  # type: ignore[arg-type]
+        ):
+            raise ImpossibleActionError(
+                _("Law 15A concerns calls made with cards from a wrong board during the auction"),
+                seat=seat,
+                law=law,
+            )
+        if kind == "defective_trick":
+            trick = details.get("trick")
+            done = 0 if play is None else len(play.tricks)
+            if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= done:
+                raise ImpossibleActionError(
+                    _(
+                        "a defective trick report needs 'trick', a completed trick (1 to {n})"
+                    ).format(n=done),
+                    seat=seat,
+                    law=law,
+                )
+            if details.get("cards", "omitted") not in ("omitted", "surplus"):
+                raise ImpossibleActionError(
+                    _("'cards' is 'omitted' or 'surplus'"), seat=seat, law=law
+                )
+        if kind == "tricks_disputed" and (table.phase is not Phase.FINISHED or play is None):
+            raise ImpossibleActionError(
+                _("the tricks won are agreed once play is over (Law 79A)"), seat=seat, law=law
+            )
+        if kind == "dummy_warned_wrong_hand":
+            declarer = table.declarer
+            if (
+                play is None
+                or table.phase is not Phase.PLAY
+                or table.pending_claim is not None
+                or play.current_trick
+                or declarer is None
+                or seat is not declarer.partner
+                or play.turn not in (declarer, declarer.partner)
+            ):
+                raise ImpossibleActionError(
+                    _(
+                        "Law 43B2(a) is dummy warning declarer about the hand to lead from, "
+                        "when declarer's side is on lead"
+                    ),
+                    seat=seat,
+                    law=law,
+                )
 
     def choose(self, seat: Seat, option: str) -> tuple[Event, ...]:
         """The chooser of the pending ruling takes ``option``."""
@@ -632,33 +779,6 @@ class Recorder:
         self._settle()
         return table.events[start:]
 
-    def play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
-        table = self.table
-        if table.phase is Phase.AUCTION:
-            if card not in table.deal[seat]:
-                raise ImpossibleActionError(
-                    _("{seat} does not hold {card}").format(seat=seat.title, card=card), seat=seat
-                )
-            return self.expose(seat, (card,), led=True)
-        if table.phase is Phase.DIRECTOR:
-            raise self._pending_error(seat)
-        play = table.play
-        if table.phase is Phase.PLAY and play is not None and table.pending_claim is None:
-            turn = play.turn
-            if seat is turn and play.legal_cards(seat).mask & card.bit:
-                allowed = self._allowed_mask(seat, play)
-                if not allowed & card.bit:
-                    raise self._restricted(seat, card, play)
-        start = len(table._events)
-        events = table._play_card(seat, card)
-        if not events:
-            return ()
-        self._after_card(seat, card)
-        self._settle()
-        return table.events[start:]
-
     # --- internals -------------------------------------------------------------------------
 
     def last_call_position(self, seat: Seat) -> int | None:
@@ -715,21 +835,6 @@ class Recorder:
             ).format(law=pending.law, who=who, question=pending.question),
             seat=seat,
             law=_law("9B2", self.rulebook.edition),
-        )
-
-    def _restricted(self, seat: Seat, card: Card, play: Play) -> IrregularityError:
-        laws = [r.law for r in self.restrictions if r.seat is seat and not play.current_trick]
-        if self.penalty.get(seat):
-            laws.append(_law("50", self.rulebook.edition))
-        law = laws[0] if laws else _law("59", self.rulebook.edition)
-        allowed = LegalCards(self._allowed_mask(seat, play))
-        return IrregularityError(
-            _("{seat} may not play {card} now: the cards he may play are {cards} ({law})").format(
-                seat=seat.title, card=card, cards=" ".join(str(c) for c in allowed), law=law
-            ),
-            seat=seat,
-            law=law,
-            irregularity="lead_or_play_restriction",
         )
 
     def _out_of_rotation(self, seat: Seat, call: Call) -> tuple[str, LawRef]:
@@ -827,6 +932,8 @@ class Recorder:
             self._apply_one(effect)
 
     def _apply_one(self, effect: Effect) -> None:
+        if self._apply_play_effect(effect):
+            return
         if isinstance(effect, Pend):
             self.pending = effect.pending
         elif isinstance(effect, Resolve):
@@ -904,7 +1011,12 @@ class Recorder:
             if self.pending is not None:
                 table._phase = Phase.DIRECTOR
                 return
-            if table.pending_claim is not None or table._phase is Phase.FINISHED:
+            if table._phase is Phase.FINISHED:
+                if not self.play_over and table.play is not None:
+                    self.play_ended_once()
+                    continue
+                return
+            if table.pending_claim is not None:
                 return
             if table._phase is Phase.DIRECTOR:
                 table._phase = Phase.PLAY if self.ended else Phase.AUCTION
@@ -991,14 +1103,27 @@ class Recorder:
             # A lead: a requirement is spent once obeyed; prohibitions last while he keeps it.
             self.restrictions = [
                 r
-                if r.require is None or r.seat is not seat
+                if r.require is None or r.seat is not seat or r.on_play
                 else Restriction(r.seat, r.law, None, r.prohibit, r.ruling)
                 for r in self.restrictions
             ]
-            self.restrictions = [r for r in self.restrictions if r.require or r.prohibit]
+            self.restrictions = [r for r in self.restrictions if r.require or r.prohibit or r.rank]
         if not play.current_trick:
             leader = play.turn
-            self.restrictions = [r for r in self.restrictions if r.seat is leader]
+            self.restrictions = [r for r in self.restrictions if r.seat is leader and not r.on_play]
 
 
 _DIRECTOR_FACTS = frozenset({"name", "time", "note", "specified"})
+
+#: The reports a recording-mode table takes, with the law each concerns.
+REPORTS: dict[str, str] = {
+    "unauthorized_information": "16B",
+    "misinformation": "21B",
+    "incorrect_number_of_cards": "13",
+    "missing_card": "14",
+    "cards_from_wrong_board": "15A",
+    "wrong_board": "15B",
+    "defective_trick": "67",
+    "tricks_disputed": "79",
+    "dummy_warned_wrong_hand": "43B2(a)",
+}

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card, Suit
 from dupbridge.core.lawref import LawRef
-from dupbridge.core.seats import Seat
+from dupbridge.core.seats import Seat, Side
 
 if TYPE_CHECKING:
     from dupbridge.core.table import Table
@@ -32,35 +32,50 @@ if TYPE_CHECKING:
 __all__ = [
     "Await",
     "Cancel",
+    "CancelBoard",
+    "Commit",
+    "Corrected",
     "Decide",
     "Designate",
     "Drop",
     "Duty",
     "Effect",
+    "Establish",
     "Expose",
     "Irregularity",
+    "LeadFrom",
     "LeadRight",
     "Mark",
     "Note",
+    "Notice",
     "Obligation",
     "Oblige",
     "PenaltyCard",
     "Pend",
     "Pending",
     "PickUp",
+    "Place",
     "Proceed",
     "Release",
+    "Reopen",
     "Replace",
     "Resolve",
     "Restrict",
     "Restriction",
     "ReturnExposed",
     "Review",
+    "Revoke",
+    "Revoked",
     "Rulebook",
+    "SetAside",
+    "SetResult",
     "Span",
+    "Spread",
     "Stand",
     "Standing",
+    "Transfer",
     "Watch",
+    "Withdraw",
 ]
 
 
@@ -111,6 +126,7 @@ class Irregularity:
         position: an index into the standing calls, where the irregularity concerns one.
         level: the level of a bid above seven (Law 38), and ``strain`` its denomination.
         facts: reported facts (Laws 16, 20, 21, 25), as ``(key, value)`` pairs.
+        index: the revoke it concerns (an index into the table's revokes), if any.
     """
 
     name: str
@@ -125,6 +141,7 @@ class Irregularity:
     level: int | None = None
     strain: Strain | None = None
     facts: tuple[tuple[str, str], ...] = ()
+    index: int | None = None
 
     def fact(self, key: str) -> str | None:
         """The value of a reported fact, or None."""
@@ -190,10 +207,14 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Restriction:
-    """A lead restriction in force on ``seat`` while he is on lead (Laws 26, 50D2, 51B).
+    """A lead restriction in force on ``seat`` while he is on lead (Laws 26, 50D2, 51B), or
+    a restriction on his next play to trick ``trick`` (Law 57A).
 
     ``require`` is a suit he must lead (once); ``prohibit`` the suits he may not lead for as
-    long as he retains the lead. Law 59 applies when he cannot comply.
+    long as he retains the lead. A play restriction (``trick`` > 0) binds his card to that
+    trick: ``rank`` ``"highest"`` or ``"lowest"`` of the suit led (57A1, 57A2), ``require``
+    a card of another suit (2017 57A3), ``prohibit`` a suit (57A4). Law 59 applies when he
+    cannot comply, and following suit always comes first (Law 44C).
     """
 
     seat: Seat
@@ -201,6 +222,31 @@ class Restriction:
     require: Suit | None = None
     prohibit: frozenset[Suit] = frozenset()
     ruling: int = 0
+    trick: int = 0
+    rank: str | None = None
+
+    @property
+    def on_play(self) -> bool:
+        """Whether it restricts a play to a trick (Law 57A) rather than a lead."""
+        return self.trick > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A revoke the table saw (Law 61A): ``seat`` played ``card`` to trick ``trick`` when he
+    could have complied with ``required`` (a suit: following suit, 44C; or a requirement of
+    a rectification). ``kind`` is ``"follow"`` (failure to follow suit), ``"restriction"``
+    (a lead or play restriction, Laws 26, 50D2, 51B, 57A), ``"dummy"`` (a card of dummy,
+    64B3) or ``"defective"`` (deemed, Law 67B1).
+    The table records it silently: it matters once attention is drawn to it."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    required: Suit | None
+    kind: str = "follow"
+    #: The card was a penalty card lying face up (Law 62B2: no penalty when corrected).
+    faced: bool = False
 
 
 # --- effects ------------------------------------------------------------------------------
@@ -386,6 +432,122 @@ class Note(Effect):
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Place(Effect):
+    """``card`` of ``seat`` is played (a lead by ``seat`` when the trick is empty): an
+    accepted lead out of turn (Law 53), a card set aside that stands again (62C)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Effect):
+    """``card``, played or set aside, goes back to ``seat``'s hand (Laws 47, 52B2, 62B)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside(Effect):
+    """The cards played after a revoke that is being corrected are taken back and wait, in
+    order, to be played again or withdrawn (Law 62C)."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Commit(Effect):
+    """``card`` of ``seat`` is deemed played and must be played at his proper turn (Laws
+    57C3, 57D)."""
+
+    seat: Seat
+    card: Card
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Spread(Effect):
+    """Declarer spreads his hand after a faced opening lead out of turn and becomes dummy:
+    ``declarer`` (the presumed dummy) becomes declarer (Law 54A)."""
+
+    declarer: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class LeadFrom(Effect):
+    """The next trick is led from ``seat``'s hand (Law 43B2(a): a defender chose it)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Revoked(Effect):
+    """Record a revoke the table saw; its index among the table's revokes names it."""
+
+    revoke: Revoke
+
+
+@dataclass(frozen=True, slots=True)
+class Establish(Effect):
+    """Revoke ``index`` became established (Law 63A)."""
+
+    index: int
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected(Effect):
+    """Revoke ``index`` is corrected (Laws 62B, 62C3, 62D): its card goes back (a separate
+    :class:`Withdraw`, or when its turn comes if it was set aside)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Effect):
+    """Attention was drawn to revoke ``index`` by ``by``; ``when`` is ``"play"``, ``"after_play"``,
+    ``"after_next_call"`` (64B4) or ``"after_round"`` (64B5)."""
+
+    index: int
+    by: Seat
+    when: str
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer(Effect):
+    """``tricks`` tricks go to ``side`` at the end of play (Laws 64A, 67B1); ``index`` is the
+    revoke that causes it."""
+
+    index: int
+    tricks: int
+    side: Side
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class SetResult(Effect):
+    """The Director sets the number of tricks of declarer's side (Laws 69B, 70, 71, 79B);
+    play is over."""
+
+    declarer_tricks: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reopen(Effect):
+    """Play continues after a claim or a concession that is void (Laws 68B2, 68D2(b))."""
+
+
+@dataclass(frozen=True, slots=True)
+class CancelBoard(Effect):
+    """The board is over with no table result: the score is the Director's adjusted score
+    (Laws 13, 15)."""
+
+    law: LawRef
+
+
 class Rulebook(Protocol):
     """The rules of rectification a recording-mode table consults (``dupbridge.rulings``).
 
@@ -430,6 +592,17 @@ class Rulebook(Protocol):
 
     def auction_ended(self, table: Table) -> Sequence[Effect]:
         """Effects due when the auction ends (penalty cards, void lead rights: Laws 24D-E)."""
+        ...
+
+    def card_over(
+        self, table: Table, pending: Pending, seat: Seat, card: Card, seq: int
+    ) -> Sequence[Effect]:
+        """Effects of a card played by one of ``pending.callers`` while the ruling is pending
+        (an acceptance by playing, Law 53A; the proper lead, 53B)."""
+        ...
+
+    def play_ended(self, table: Table) -> Sequence[Effect]:
+        """Effects due when play ends (revokes established, trick transfers: Laws 63, 64)."""
         ...
 
     def before_turn(self, table: Table, seat: Seat) -> Sequence[Effect]:

@@ -28,6 +28,8 @@ from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.events import (
+    AgreementWithdrawn,
+    AttentionDrawn,
     AuctionEnded,
     BidAboveSevenMade,
     BoardStarted,
@@ -39,10 +41,12 @@ from dupbridge.core.events import (
     ClaimMade,
     ClaimRejected,
     Conceded,
+    ConcessionObjected,
     DirectorAnswered,
     Event,
     InformationReported,
     OptionChosen,
+    PlayContinued,
     PlayEnded,
     TrickCompleted,
 )
@@ -222,18 +226,25 @@ class Table:
 
     @property
     def contract(self) -> Contract | None:
-        """The contract, once the auction has ended with a bid."""
-        return self.auction.contract
+        """The contract, once the auction has ended with a bid (with the declarer of the
+        play: after Law 54A, the presumed dummy)."""
+        contract = self.auction.contract
+        play = self.play
+        if contract is not None and play is not None and play.declarer is not contract.declarer:
+            return contract.with_declarer(play.declarer)
+        return contract
 
     @property
     def declarer(self) -> Seat | None:
-        """Declarer, once there is a contract."""
-        return self.auction.declarer
+        """Declarer, once there is a contract (in recording mode, the presumed dummy becomes
+        declarer when declarer spreads his hand after an opening lead out of turn, Law 54A)."""
+        play = self.play
+        return play.declarer if play is not None else self.auction.declarer
 
     @property
     def dummy(self) -> Seat | None:
         """Dummy, once there is a contract."""
-        declarer = self.auction.declarer
+        declarer = self.declarer
         return None if declarer is None else declarer.partner
 
     @property
@@ -329,12 +340,16 @@ class Table:
         """:meth:`director` with the answers as a mapping."""
         return self._recorder().director(answers)
 
-    def expose_cards(self, seat: Seat, cards: Iterable[Card]) -> tuple[Event, ...]:
-        """During the auction ``seat``'s ``cards`` could be seen by his partner (Law 24).
+    def expose_cards(
+        self, seat: Seat, cards: Iterable[Card], *, deliberate: bool = False
+    ) -> tuple[Event, ...]:
+        """``seat``'s ``cards`` could be seen by his partner: during the auction (Law 24),
+        or during play (a defender's become penalty cards, Laws 49, 50; declarer's do not,
+        48). ``deliberate``: exposed other than by accident (Law 50B).
 
         Raises:
             IrregularityError: in strict mode (Law 24).
-            ImpossibleActionError: outside the auction, for cards the seat does not hold.
+            ImpossibleActionError: after the board, for cards the seat does not hold.
         """
         cards = tuple(cards)
         if self._rec is None:
@@ -346,7 +361,7 @@ class Table:
                 law=_LAW_24,
                 irregularity="card_exposed_during_auction",
             )
-        return self._rec.expose(seat, cards, led=False)
+        return self._rec.expose(seat, cards, led=False, deliberate=deliberate)
 
     def change_call(self, seat: Seat, call: Call) -> tuple[Event, ...]:
         """``seat`` replaces his last call by ``call`` (Law 25: unintended or not).
@@ -389,15 +404,69 @@ class Table:
         return self._rec.bid_above_seven(seat, level, strain)
 
     def report(
-        self, seat: Seat, kind: str, facts: str = "", against: Seat | None = None
+        self,
+        seat: Seat,
+        kind: str,
+        facts: str = "",
+        against: Seat | None = None,
+        details: Mapping[str, object] | None = None,
     ) -> tuple[Event, ...]:
-        """``seat`` reports ``"unauthorized_information"`` (Law 16B) or ``"misinformation"``
-        (Laws 20F, 21B), with the facts for the Director's judgement.
+        """``seat`` reports what the table cannot see, with the facts for the Director:
+        ``"unauthorized_information"`` (Law 16B), ``"misinformation"`` (20F, 21B),
+        ``"incorrect_number_of_cards"`` (13), ``"missing_card"`` (14), ``"cards_from_wrong_board"``
+        (15A), ``"wrong_board"`` (15B), ``"defective_trick"`` (67), ``"tricks_disputed"`` (79),
+        ``"dummy_warned_wrong_hand"`` (43B2(a)). ``details`` holds particulars such as
+        ``{"trick": 5}`` (docs/rulings.md).
 
         Raises:
-            ImpossibleActionError: in strict mode, or for another kind of report.
+            ImpossibleActionError: in strict mode, for another kind of report, or when the
+                report makes no sense now (a defective trick before any trick).
         """
-        return self._recorder(seat).report(seat, kind, facts, against)
+        return self._recorder(seat).report(seat, kind, facts, against, details or {})
+
+    def draw_attention(
+        self, seat: Seat, offender: Seat, trick: int | None = None, when: str = ""
+    ) -> tuple[Event, ...]:
+        """``seat`` draws attention to a revoke by ``offender`` (Laws 61-64): his last one not
+        yet ruled on, or the one on ``trick``. ``when`` says when it was first raised after
+        play: ``"after_play"`` (the default once play is over), ``"after_next_call"`` (a
+        non-offender has called on the next deal, Law 64B4) or ``"after_round"`` (64B5).
+
+        Raises:
+            ImpossibleActionError: in strict mode, before play, while a ruling is pending, or
+                when ``offender`` made no such revoke.
+        """
+        return self._recorder(seat).draw_attention(seat, offender, trick, when)
+
+    def continue_play(self, seat: Seat) -> tuple[Event, ...]:
+        """At the request of ``seat`` (of the side that did not claim), all four agreeing,
+        play continues after a claim, which is void (2017 Law 68D2(b)).
+
+        Raises:
+            ImpossibleActionError: in strict mode, under the 2007 Laws, with no claim pending,
+                or at the claimer's side's request.
+        """
+        return self._recorder(seat).continue_play(seat)
+
+    def object_to_concession(self, seat: Seat) -> tuple[Event, ...]:
+        """``seat`` objects at once to his partner's concession: there is none, and play
+        continues (Law 68B2).
+
+        Raises:
+            ImpossibleActionError: in strict mode, or when the last action is not his
+                partner's concession as a defender.
+        """
+        return self._recorder(seat).object_to_concession(seat)
+
+    def withdraw_agreement(self, seat: Seat) -> tuple[Event, ...]:
+        """Within the Correction Period ``seat`` withdraws his side's agreement to a claim or
+        concession (Law 69B), or asks the Director to cancel his side's concession (71).
+
+        Raises:
+            ImpossibleActionError: in strict mode, or when play did not end by a claim or
+                concession his side agreed to or made.
+        """
+        return self._recorder(seat).withdraw_agreement(seat)
 
     # --- commands -------------------------------------------------------------------------
 
@@ -539,6 +608,8 @@ class Table:
         self._claim = event
         self._play_open = False
         self._events.append(event)
+        if self._rec is not None:
+            return self._rec.after_play_action(event)
         return (event,)
 
     def concede(self, seat: Seat, tricks: int | None = None) -> tuple[Event, ...]:
@@ -578,6 +649,8 @@ class Table:
         declarer_tricks = side_total if seat.side is declarer_side else 13 - side_total
         self._finish(events, declarer_tricks, "concession")
         self._events.extend(events)
+        if self._rec is not None:
+            return self._rec.after_play_action(events[0])
         return tuple(events)
 
     def accept_claim(self, seat: Seat) -> tuple[Event, ...]:
@@ -595,6 +668,8 @@ class Table:
         self._claim = None
         self._finish(events, tricks, "claim")
         self._events.extend(events)
+        if self._rec is not None:
+            return self._rec.after_play_action(events[0])
         return tuple(events)
 
     def reject_claim(self, seat: Seat) -> tuple[Event, ...]:
@@ -604,6 +679,8 @@ class Table:
             ImpossibleActionError: if no claim is pending or ``seat`` is on the claimer's side.
         """
         self._pending_claim_for(seat, "reject_claim")
+        if self._rec is not None:
+            return self._rec.reject_claim(seat)
         event = ClaimRejected(len(self._events), seat)
         self._phase = Phase.DIRECTOR
         self._events.append(event)
@@ -667,13 +744,22 @@ class Table:
         if isinstance(event, DirectorAnswered):
             return self.director_answers(json.loads(event.answers))
         if isinstance(event, CardsExposed):
-            return self.expose_cards(event.seat, event.cards)
+            return self.expose_cards(event.seat, event.cards, deliberate=event.deliberate)
         if isinstance(event, CallChanged):
             return self.change_call(event.seat, event.call)
         if isinstance(event, BidAboveSevenMade):
             return self.bid_above_seven(event.seat, event.level, event.strain)
         if isinstance(event, InformationReported):
-            return self.report(event.seat, event.kind, event.facts, event.against)
+            details = json.loads(event.details) if event.details else None
+            return self.report(event.seat, event.kind, event.facts, event.against, details)
+        if isinstance(event, AttentionDrawn):
+            return self.draw_attention(event.seat, event.offender, event.trick, event.when)
+        if isinstance(event, PlayContinued):
+            return self.continue_play(event.seat)
+        if isinstance(event, ConcessionObjected):
+            return self.object_to_concession(event.seat)
+        if isinstance(event, AgreementWithdrawn):
+            return self.withdraw_agreement(event.seat)
         raise ValueError(_("not an action event: {event!r}").format(event=event))
 
     # --- internals ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from dupbridge.core.cards import Suit
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
+from dupbridge.laws.play_laws import PlayLaws
 from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
@@ -37,8 +38,9 @@ _NEXT = Span.NEXT_TURN
 _REST = Span.REST_OF_AUCTION
 
 
-class Laws2017:
-    """The WBF Laws of Duplicate Bridge 2017 (the default edition, SPEC §1.5)."""
+class Laws2017(PlayLaws):
+    """The WBF Laws of Duplicate Bridge 2017 (the default edition, SPEC §1.5); the play and
+    board-level rectifications come from :class:`~dupbridge.laws.play_laws.PlayLaws`."""
 
     name = "2017"
 

@@ -12,6 +12,12 @@ An edition answers each irregularity with a *step*: a tree of decisions that the
   ("is the replacement a comparable call?", Law 23A) and goes on by the answer.
 * :class:`AwaitCall` waits for a player's next call and rules on it (the replacement of an
   insufficient bid, Law 27B; the offender's call at his proper turn, Laws 30B1, 31A2...).
+* :class:`Judge` asks the Director for a number of tricks after laying out the facts (a
+  contested claim, Law 70; a withdrawn agreement, 69B; a cancelled concession, 71; a
+  disagreement on the tricks won, 79B).
+
+During the play ``Rectify.do`` names what happens to the card at issue (``place``,
+``penalty_major``, ``commit``...) and to revokes (``correct``); see :class:`Rectify`.
 
 Texts are English source strings marked for translation; the engine translates them.
 """
@@ -30,6 +36,7 @@ __all__ = [
     "AwaitCall",
     "CallFacts",
     "Forced",
+    "Judge",
     "LeadForm",
     "LeadRule",
     "Offer",
@@ -54,6 +61,11 @@ class Role(Enum):
     TURN = "turn"
     #: The player who reported misinformation (Law 21B).
     REPORTER = "reporter"
+    #: Dummy, once there is a declarer.
+    DUMMY = "dummy"
+    #: The defender who draws attention or chooses for the defending side: the one on
+    #: declarer's left (Laws 43B2(a), 55A when no other is named).
+    DEFENDER = "defender"
 
 
 class Position(Enum):
@@ -145,6 +157,28 @@ class Rectify:
     * ``withdraw_reporter``: the misinformed player's call and the later ones are withdrawn
       (Law 21B1).
 
+    During the play ``do`` also names what happens to the card at issue, the *card* of the
+    case, from the *hand* that played it:
+
+    * ``place``: it stands as played (an accepted lead out of turn, Law 53A; 52B1).
+    * ``spread``: declarer spreads his hand and becomes dummy; the lead stands (54A).
+    * ``penalty_major``: it goes back to the hand as a major penalty card (54D, 56B, 57A,
+      57D, 52B2).
+    * ``penalty``: it becomes a penalty card, major or minor by Law 50B (49).
+    * ``commit``: it is deemed played and must be played at the hand's proper turn (57C3,
+      57D).
+    * ``correct``: the revoke of the case is corrected (Law 62B: the card goes back, a
+      defender's card from his unfaced hand as a major penalty card; later cards are set
+      aside, 62C); ``correct_other`` also corrects the other side's revoke on that trick
+      (2017 62C3); ``as_established``: Law 64 applies as if it were established (43B2(b)).
+    * ``restrict_play:highest`` / ``:lowest`` / ``:require:S`` / ``:prohibit:S``: the
+      offender's partner's card to this trick (57A).
+    * ``lead_from:declarer`` / ``lead_from:dummy``: the hand declarer leads from (43B2(a)).
+    * ``reopen``: play continues (68B2, 68D2(b)); ``cancel_board``: no table result, the
+      score will be an adjusted score (13, 15); ``cancel_calls``: the offender's calls and
+      every later one are cancelled (15A); ``deemed_revoke``: a revoke deemed on the
+      defective trick, one trick transferred by 64A2 (67B1).
+
     ``lead``: declarer gets the Law 26 lead right (the edition's :meth:`lead_rule` for the
     withdrawn call: ``withdrawn`` says which call that is, ``"original"`` (the irregular or
     first call) or ``"call"`` (the awaited or changed one, Law 25B2)). ``forced``: forced
@@ -224,7 +258,21 @@ class AwaitCall:
     no_double: bool = False
 
 
-Step = Rectify | Offer | Ask | AwaitCall
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """The Director decides how many tricks ``role``'s side takes in all (key ``tricks``),
+    after the engine lays out the facts (the cards left, double-dummy tricks, outstanding
+    trumps; for a claim, each line of play he asks about: key ``line``). ``laws`` are cited
+    with the decision."""
+
+    role: Role
+    law: str
+    question: str
+    laws: tuple[str, ...]
+    how: str = "ruling"
+
+
+Step = Rectify | Offer | Ask | AwaitCall | Judge
 
 
 @dataclass(frozen=True, slots=True)

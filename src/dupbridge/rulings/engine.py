@@ -59,6 +59,7 @@ from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
     CallFacts,
+    Judge,
     LeadForm,
     LeadRule,
     Offer,
@@ -68,6 +69,8 @@ from dupbridge.laws.steps import (
     Step,
 )
 from dupbridge.rulings.adjust import AdjustedScoreError, parse_adjusted
+from dupbridge.rulings.play import PlayRulings, QueueChoice
+from dupbridge.rulings.solver import ClaimSolver, ExhaustiveSolver
 
 __all__ = ["RulingsEngine", "rulebook_for"]
 
@@ -93,6 +96,20 @@ class Case:
     #: The awaited call just ruled on, and its event.
     current: Call | None = None
     current_seq: int | None = None
+    # --- the play ---
+    #: The card at issue (a lead out of turn, a premature play, a revoke...) and all the
+    #: cards of the case (cards exposed together).
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    #: The revoke concerned (an index into the table's revokes), the other revokes to
+    #: correct with it (2017 Law 62C3), the trick concerned.
+    index: int | None = None
+    others: tuple[int, ...] = ()
+    trick: int | None = None
+    #: Cards exposed deliberately (Law 50B).
+    deliberate: bool = False
+    #: The player whose side's tricks the Director decides (Laws 69B, 70, 71, 79).
+    side_seat: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +140,16 @@ class _Values(dict[str, str]):
         return "{" + key + "}"
 
 
-class RulingsEngine:
-    """The rules of rectification of one edition under one national profile."""
+class RulingsEngine(PlayRulings):
+    """The rules of rectification of one edition under one national profile.
 
-    def __init__(self, edition: Laws2017, profile: Profile) -> None:
+    ``claims`` answers the double-dummy questions of claim rulings (the services layer injects
+    one built on DDS); without it a pure-Python search handles small endings.
+    """
+
+    def __init__(
+        self, edition: Laws2017, profile: Profile, claims: ClaimSolver | None = None
+    ) -> None:
         if profile.edition != edition.name:
             raise ValueError(
                 _("the {profile} profile uses the {rules} Laws, not {edition}").format(
@@ -135,6 +158,7 @@ class RulingsEngine:
             )
         self.laws = edition
         self.profile = profile
+        self.claims: ClaimSolver = claims if claims is not None else ExhaustiveSolver()
 
     @property
     def name(self) -> str:
@@ -212,6 +236,9 @@ class RulingsEngine:
             deprived = rec.standing[position - 1].seat.lho if position else table.board.dealer
             case = dataclasses.replace(case, turn=deprived)
             return self._run(table, laws.retention_of_right_to_call(), case)
+        effects = self._play_irregularity(table, rec, irregularity, case)
+        if effects is not None:
+            return effects
         raise ImpossibleActionError(
             _("dupbridge has no rectification for {name}").format(name=name), seat=seat
         )
@@ -222,6 +249,8 @@ class RulingsEngine:
         effects: list[Effect] = [Resolve(ruling=pending.ruling)]
         if isinstance(token, LeadChoice):
             return effects + self._lead_chosen(table, pending, token, option)
+        if isinstance(token, QueueChoice):
+            return effects + self._queue_chosen(table, pending, token, option)
         assert isinstance(token, Flow)
         step = token.step
         assert isinstance(step, Offer)
@@ -248,6 +277,8 @@ class RulingsEngine:
         token = pending.token
         assert isinstance(token, Flow)
         step = token.step
+        if isinstance(step, Judge):
+            return self._judged(table, pending, step, token.case, rest)
         assert isinstance(step, Ask)
         unknown = set(rest) - {step.key}
         if unknown:
@@ -326,6 +357,31 @@ class RulingsEngine:
             table, step, token.case, seat=watch.seat, call=call, seq=seq, raw=watch.raw
         )
 
+    def card_over(
+        self, table: Table, pending: Pending, seat: Seat, card: Card, seq: int
+    ) -> Sequence[Effect]:
+        """A card by one of the pending ruling's callers: an acceptance by playing (Laws 53A,
+        52B1(b)) or the proper lead (53B). The table then plays the card itself."""
+        token = pending.token
+        assert isinstance(token, Flow)
+        step = token.step
+        case = token.case
+        del card, seq
+        meaning = self._meaning(table, step, case, seat)
+        resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
+        if meaning == "proper_lead":
+            return [*resolve, *self._run(table, self.laws.proper_lead(), case)]
+        if isinstance(step, Offer):
+            accept = next(item.step for item in step.options if item.name == "accept")
+        else:
+            assert isinstance(step, Ask)
+            accept = step.lho_called or step.yes
+        return [*resolve, *self._run(table, accept, case)]
+
+    def play_ended(self, table: Table) -> Sequence[Effect]:
+        """Play is over: revokes are established and tricks transferred (Laws 63, 64)."""
+        return self._end_of_play(table)
+
     def auction_ended(self, table: Table) -> Sequence[Effect]:
         """Law 24D-E: exposed cards return to declarer's side or become penalty cards;
         lead rights lapse when the offender is declarer or dummy (Law 26)."""
@@ -389,6 +445,9 @@ class RulingsEngine:
         declarer = table.declarer
         if play is None or declarer is None:
             return ()
+        queued = self._queued(table, rec, seat)
+        if queued is not None:
+            return queued
         leading = not play.current_trick
         trick = play.trick_number
         if leading:
@@ -447,6 +506,8 @@ class RulingsEngine:
             return []
         if isinstance(step, Rectify):
             return self._rectify(table, step, case)
+        if isinstance(step, Judge):
+            return self._judge_pending(table, step, case)
         if isinstance(step, Offer):
             chooser = self._seat(table, step.chooser, case)
             callers = self._callers(table, step.callers, case)
@@ -624,7 +685,7 @@ class RulingsEngine:
             if position is None or position >= len(rec.standing):
                 return []
             return [Cancel(position, ruling=ruling)]
-        raise AssertionError(tag)  # pragma: no cover - the tags of steps.Rectify
+        return self._play_do(table, rec, tag, case)
 
     def _replace(self, rec: Recorder, case: Case) -> list[Effect]:
         """Laws 25A1, 25B1: the changed call takes the first call's place."""
@@ -948,6 +1009,8 @@ class RulingsEngine:
         meanings = [m for role, m in callers if self._seat(table, role, case) is seat]
         if "forfeit" in meanings:
             return "forfeit"
+        if meanings == ["proper_lead"]:  # the next hand's card is an acceptance (53A)
+            return "proper_lead"
         return meanings[0] if meanings else "accept"
 
     def _callers(
@@ -958,8 +1021,8 @@ class RulingsEngine:
             seat = self._seat(table, role, case)
             if seat is None or seat in seats:
                 continue
-            if meaning == "forfeit" and seat.side is case.offender.side:
-                continue  # Law 28B: only an opponent's call forfeits the rectification
+            if meaning in ("forfeit", "proper_lead") and seat.side is case.offender.side:
+                continue  # Laws 28B, 53B: only an opponent's action counts
             if meaning == "premature" and case.early is not None:
                 continue
             seats.append(seat)
@@ -979,6 +1042,11 @@ class RulingsEngine:
             return table.declarer
         if role is Role.TURN:
             return case.turn
+        if role is Role.DUMMY:
+            return table.dummy
+        if role is Role.DEFENDER:
+            declarer = table.declarer
+            return None if declarer is None else declarer.lho
         return case.reporter
 
     def _text(self, table: Table, text: str, case: Case, step: Step | None = None) -> str:
@@ -997,6 +1065,13 @@ class RulingsEngine:
             declarer=declarer.title if declarer is not None else _("declarer"),
             reporter=case.reporter.title if case.reporter is not None else "-",
             laws=_("Laws 30-32"),
+            card=str(case.card) if case.card is not None else "-",
+            hand=offender.title,
+            dummy=table.dummy.title if table.dummy is not None else _("dummy"),
+            trick=str(case.trick) if case.trick is not None else "-",
+            suit=_suit_word(table.play.current_trick[0].suit)
+            if table.play is not None and table.play.current_trick
+            else "-",
         )
         del step
         return _(text).format_map(values)
@@ -1147,12 +1222,34 @@ _REVIEWS: dict[str, str] = {
         "Law 21B3: if the side that gave the misinformation gained by it, the Director awards an "
         "adjusted score"
     ),
+    "64C": N_(
+        "Law 64C: if the trick transfer does not make up for the damage the revoke caused the "
+        "non-offending side, the Director assigns an adjusted score"
+    ),
+    "50E4": N_(
+        "Law 50E4: if without the help of the penalty card the result could well have been "
+        "different and the non-offending side was damaged, the Director adjusts"
+    ),
+    "50E3": N_(
+        "2007 Law 50E3: if the exposed card passed information that damaged the non-offending "
+        "side, the Director adjusts"
+    ),
+    "43B3": N_(
+        "Law 43B3: if the defenders gained through their irregularity the Director adjusts only "
+        "their score; the declaring side keeps its table result"
+    ),
 }
 
 
-def rulebook_for(edition: str = "2017", profile: str | Profile | None = None) -> RulingsEngine:
+def rulebook_for(
+    edition: str = "2017",
+    profile: str | Profile | None = None,
+    *,
+    claims: ClaimSolver | None = None,
+) -> RulingsEngine:
     """The rulings engine for an edition and a national profile (by default the WBF profile of
-    that edition).
+    that edition); ``claims`` answers the double-dummy questions of claim rulings (default: a
+    pure-Python search for small endings, :class:`~dupbridge.rulings.solver.ExhaustiveSolver`).
 
     Raises:
         ValueError: for an unknown edition or profile, or a profile of another edition.
@@ -1170,4 +1267,4 @@ def rulebook_for(edition: str = "2017", profile: str | Profile | None = None) ->
         chosen = profile
     else:
         chosen = find_profile(profile)
-    return RulingsEngine(laws, chosen)
+    return RulingsEngine(laws, chosen, claims)

@@ -3,8 +3,9 @@
 A record is ``{"board": 7, "deal": "N:...", "edition": "2017", "mode": "strict",
 "actions": [...]}``; each action is an object with the acting ``seat`` and one of ``call``,
 ``card``, ``claim``, ``concede``, ``accept_claim`` or ``reject_claim``; in recording mode
-(``"mode": "recording"``, optional ``"profile"``) also ``expose``, ``change`` and ``report``,
-and the seatless ``{"choose": {"seat": "W", "option": "accept"}}`` and ``{"director": {...}}``
+(``"mode": "recording"``, optional ``"profile"``) also ``expose``, ``change``, ``report``,
+``revoke``, ``continue_play``, ``object_concession`` and ``withdraw_agreement``, and the
+seatless ``{"choose": {"seat": "W", "option": "accept"}}`` and ``{"director": {...}}``
 (docs/table-records.md, docs/rulings.md). :func:`run_record` replays the actions through a
 :class:`~dupbridge.core.table.Table` and stops at the first one refused; :func:`state_json`
 describes the resulting state.
@@ -53,6 +54,10 @@ ACTION_KEYS = (
     "expose",
     "change",
     "report",
+    "revoke",
+    "continue_play",
+    "object_concession",
+    "withdraw_agreement",
     "choose",
     "director",
 )
@@ -189,16 +194,41 @@ def apply_action(table: Table, action: object) -> None:
         table.concede(seat, None if value is True else _int_field(value, "concede"))
     elif key == "expose":
         texts = value if isinstance(value, list) else str(value).split()
-        table.expose_cards(seat, [Card.from_str(str(text)) for text in texts])
+        table.expose_cards(
+            seat,
+            [Card.from_str(str(text)) for text in texts],
+            deliberate=bool(action.get("deliberate", False)),
+        )
+    elif key == "revoke":
+        trick = action.get("trick")
+        if trick is not None:
+            trick = _int_field(trick, "trick")
+        table.draw_attention(
+            seat, Seat.from_str(str(value)), trick, str(action.get("when", "") or "")
+        )
+    elif key in ("continue_play", "object_concession", "withdraw_agreement"):
+        if value is not True:
+            raise RecordError(_("'{key}' takes the value true").format(key=key))
+        if key == "continue_play":
+            table.continue_play(seat)
+        elif key == "object_concession":
+            table.object_to_concession(seat)
+        else:
+            table.withdraw_agreement(seat)
     elif key == "change":
         table.change_call(seat, parse_call(str(value)))
     elif key == "report":
         against = action.get("against")
+        details = action.get("details")
+        if details is not None and not isinstance(details, Mapping):
+            raise RecordError(_("'details' must be an object, e.g. {example}").format(
+                example='{"trick": 5}'))  # fmt: skip
         table.report(
             seat,
             str(value),
             str(action.get("facts", "")),
             None if against is None else Seat.from_str(str(against)),
+            None if details is None else {str(k): v for k, v in details.items()},
         )
     elif key == "accept_claim":
         if value is False:
@@ -275,7 +305,8 @@ def state_json(run: RecordRun) -> dict[str, Any]:
     if claim is not None:
         result["claim"] = {"seat": claim.seat.letter, "tricks": claim.tricks}
     result.update(recording_json(table))
-    if finished:
+    rec = table.recording
+    if finished and (rec is None or rec.cancelled is None):
         result["score"] = _score_by_side(table)
     if run.error is not None:
         result["error"] = {
@@ -312,6 +343,11 @@ def recording_json(table: Table) -> dict[str, Any]:
         "rulings": [],
         "auction_record": _auction_record(table),
         "adjusted_score": None,
+        "revokes": [],
+        "result_before_transfers": None,
+        "committed_cards": {},
+        "set_aside": [],
+        "cancelled": None,
     }
     rec = table.recording
     if rec is None:
@@ -355,17 +391,28 @@ def recording_json(table: Table) -> dict[str, Any]:
             }
         )
     for restriction in rec.restrictions:
-        data["lead_restrictions"].append(
-            {
-                "seat": restriction.seat.letter,
-                "offender": restriction.seat.partner.letter,
-                "law": restriction.law.code,
-                "status": "in force",
-                "require": None if restriction.require is None else restriction.require.letter,
-                "prohibit": sorted((s.letter for s in restriction.prohibit), reverse=True),
-                "ruling": restriction.ruling,
-            }
-        )
+        entry = {
+            "seat": restriction.seat.letter,
+            "offender": restriction.seat.partner.letter,
+            "law": restriction.law.code,
+            "status": "in force",
+            "require": None if restriction.require is None else restriction.require.letter,
+            "prohibit": sorted((s.letter for s in restriction.prohibit), reverse=True),
+            "ruling": restriction.ruling,
+        }
+        if restriction.on_play:  # Law 57A: the partner's card to this trick
+            entry["status"] = "on his play"
+            entry["trick"] = restriction.trick
+            entry["rank"] = restriction.rank
+        data["lead_restrictions"].append(entry)
+    data["revokes"] = rec.revokes_json()
+    if rec.transfers:
+        data["result_before_transfers"] = rec.base_result
+    data["committed_cards"] = {
+        seat.letter: str(card) for seat, (card, _law) in sorted(rec.committed.items())
+    }
+    data["set_aside"] = [{"seat": seat.letter, "card": str(card)} for seat, card in rec.queue]
+    data["cancelled"] = None if rec.cancelled is None else rec.cancelled.code
     data["exposed_cards"] = {
         seat.letter: [str(card) for card, _led in cards]
         for seat, cards in sorted(rec.exposed.items())
