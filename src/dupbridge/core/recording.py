@@ -960,7 +960,11 @@ class Recorder(PlayRecorder):
                 self.status[effect.seq] = "standing"
             self._rebuild()
         elif isinstance(effect, Oblige):
-            self.obligations.setdefault(effect.seat, []).append(effect.obligation)
+            duties = self.obligations.setdefault(effect.seat, [])
+            if effect.obligation.duty is Duty.REPEAT:
+                # the latest ruling names the call he must make; an earlier one lapses
+                duties[:] = [o for o in duties if o.duty is not Duty.REPEAT]
+            duties.append(effect.obligation)
         elif isinstance(effect, Release):
             kept = [
                 o

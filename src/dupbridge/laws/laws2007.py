@@ -452,6 +452,9 @@ class Laws2007(Laws2017):
     def _forbid_law(self) -> str:
         return "57A3"
 
+    def _forbid_text(self) -> str:
+        return N_("{partner} may not play a card of the suit declarer names (2007 Law 57A3)")
+
     def penalty_reviews(self) -> tuple[str, ...]:
         """2007 Law 50E3: the Director adjusts if the exposed card's information damaged the
         non-offending side."""

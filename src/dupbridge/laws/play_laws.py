@@ -346,7 +346,7 @@ class PlayLaws:
         return [
             Option(
                 f"prohibit_{suit_word(suit)}",
-                N_("{partner} may not play a card of the suit declarer names"),
+                self._forbid_text(),
                 Rectify(
                     (law, "59"),
                     N_("{partner} may not play a card of the suit declarer named"),
@@ -358,6 +358,9 @@ class PlayLaws:
 
     def _forbid_law(self) -> str:
         return "57A4"
+
+    def _forbid_text(self) -> str:
+        return N_("{partner} may not play a card of the suit declarer names (Law 57A4)")
 
     def play_at_rho_turn(self, *, legal: bool) -> Rectify:
         """Law 57D: a defender plays (not leads) at his right-hand opponent's turn."""
@@ -458,7 +461,7 @@ class PlayLaws:
                     Rectify(
                         ("52B2",),
                         N_("{card} becomes a major penalty card; {seat} plays his penalty card"),
-                        do=("penalty_major",),
+                        do=("substitute_penalty", "penalty_major"),
                     ),
                 ),
             ),

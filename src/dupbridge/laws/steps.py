@@ -165,6 +165,7 @@ class Rectify:
     * ``penalty_major``: it goes back to the hand as a major penalty card (54D, 56B, 57A,
       57D, 52B2).
     * ``penalty``: it becomes a penalty card, major or minor by Law 50B (49).
+    * ``substitute_penalty``: the penalty card that was due is played instead (52B2).
     * ``commit``: it is deemed played and must be played at the hand's proper turn (57C3,
       57D).
     * ``correct``: the revoke of the case is corrected (Law 62B: the card goes back, a

@@ -28,12 +28,14 @@ from dupbridge.core.rectify import (
     CancelBoard,
     Commit,
     Corrected,
+    Designate,
     Effect,
     Establish,
     Irregularity,
     LeadFrom,
     Mark,
     Note,
+    Notice,
     PenaltyCard,
     Pend,
     Pending,
@@ -246,6 +248,14 @@ class PlayRulings:
             return [Spread(play.dummy, ruling=ruling), Place(seat, card, ruling=ruling)]
         if tag in ("penalty_major", "penalty"):
             return self._penalties(table, rec, case, force_major=tag == "penalty_major")
+        if tag == "substitute_penalty":
+            assert play is not None
+            due = tuple(
+                Card.from_index(i) for i in range(52) if rec._allowed_mask(seat, play) >> i & 1
+            )
+            if len(due) == 1:  # the penalty card that was due (else declarer designates, 51A)
+                return [Designate(seat, due[0], ruling=ruling)]
+            return []
         if tag == "commit":
             assert card is not None
             code = "57D" if case.name == "play_at_rho_turn" else "57C3"
@@ -295,8 +305,6 @@ class PlayRulings:
             index = len(rec.revokes)
             revoke = Revoke(seat, card, case.trick, None, "defective")
             when = "play" if play is not None and not play.is_complete else "after_play"
-            from dupbridge.core.rectify import Notice  # noqa: PLC0415 - one use
-
             return [
                 Revoked(revoke, ruling=ruling),
                 Notice(index, case.turn or seat, when, ruling=ruling),
@@ -413,10 +421,13 @@ class PlayRulings:
         indices = (index,) if tag == "correct" else tuple(case.others)
         effects: list[Effect] = []
         plays = play.plays()
+        noticed = rec.revokes[index].noticed
         for i in indices:
             state = rec.revokes[i]
             revoke = state.revoke
             pair = (revoke.seat, revoke.card)
+            if state.noticed is None and noticed is not None:  # found by the Director (62C3)
+                effects.append(Notice(i, noticed[0], noticed[1], ruling=ruling))
             effects.append(Corrected(i, ruling=ruling))
             if tag == "correct":
                 position = plays.index(pair)

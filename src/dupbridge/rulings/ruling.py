@@ -13,16 +13,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dupbridge.core.events import (
+    AgreementWithdrawn,
+    AttentionDrawn,
     BidAboveSevenMade,
     CallChanged,
     CallMade,
     CardPlayed,
     CardsExposed,
+    ClaimRejected,
+    ConcessionObjected,
     DirectorAnswered,
     Event,
     InformationReported,
     IrregularityFlagged,
     OptionChosen,
+    PlayContinued,
     Rectified,
 )
 from dupbridge.core.lawref import LawRef
@@ -110,7 +115,7 @@ def rulings_of(table: Table) -> list[Ruling]:
                 event.law,
                 event.seat,
                 table.edition,
-                facts=_facts(previous),
+                facts=_facts(previous, event.irregularity),
             )
             rulings[event.seq] = ruling
             last = ruling
@@ -162,25 +167,43 @@ def rulings_of(table: Table) -> list[Ruling]:
     return list(rulings.values())
 
 
-def _facts(event: Event | None) -> dict[str, Any]:
+def _facts(event: Event | None, irregularity: str = "") -> dict[str, Any]:
     if isinstance(event, CallMade):
         return {"seat": event.seat.letter, "call": str(event.call)}
+    if isinstance(event, AttentionDrawn):
+        facts: dict[str, Any] = {"seat": event.seat.letter, "offender": event.offender.letter}
+        if event.trick is not None:
+            facts["trick"] = event.trick
+        facts["when"] = event.when
+        return facts
+    if isinstance(event, ClaimRejected | PlayContinued | ConcessionObjected | AgreementWithdrawn):
+        return {"seat": event.seat.letter, "action": type(event).__name__}
+    if isinstance(event, CardPlayed) and irregularity != "card_led_during_auction":
+        return {"seat": event.seat.letter, "cards": [str(event.card)]}
     if isinstance(event, BidAboveSevenMade):
         return {"seat": event.seat.letter, "call": f"{event.level}{event.strain}"}
     if isinstance(event, CardsExposed):
-        return {"seat": event.seat.letter, "cards": [str(card) for card in event.cards]}
+        exposed: dict[str, Any] = {
+            "seat": event.seat.letter,
+            "cards": [str(card) for card in event.cards],
+        }
+        if event.deliberate:
+            exposed["deliberate"] = True
+        return exposed
     if isinstance(event, CardPlayed):
         return {"seat": event.seat.letter, "cards": [str(event.card)], "led": True}
     if isinstance(event, CallChanged):
         return {"seat": event.seat.letter, "change": str(event.call)}
     if isinstance(event, InformationReported):
-        facts: dict[str, Any] = {
+        facts = {
             "seat": event.seat.letter,
             "report": event.kind,
             "facts": event.facts,
         }
         if event.against is not None:
             facts["against"] = event.against.letter
+        if event.details:
+            facts["details"] = json.loads(event.details)
         return facts
     return {}
 
