@@ -1,4 +1,5 @@
-"""Scenario tests: every row of SPEC §6.1 in both editions, and more, as table records.
+"""Scenario tests: every row of SPEC §6.1 and §6.2 and every exception of Law 64B, in both
+editions where they differ, and more, as table records.
 
 Each file in ``tests/rulings/records/`` is a table record (docs/table-records.md) with the law
 it exercises, a paraphrase of what the law text requires (``why``), and the state expected
@@ -117,3 +118,29 @@ def test_every_spec_row_in_both_editions() -> None:
         if scenario.get("spec_row"):
             rows.setdefault(scenario["spec_row"], set()).add(scenario["edition"])
     assert {row: {"2017", "2007"} for row in range(1, 19)} == rows
+
+
+def _scenarios() -> list[dict[str, Any]]:
+    return [json.loads(path.read_text(encoding="utf-8")) for path in SCENARIOS]
+
+
+def test_every_play_row_in_both_editions() -> None:
+    """SPEC §6.2 (play irregularities) has 12 rows; each has a scenario in 2017 and in 2007
+    (Laws 43B2(a), 45E, 50D2, 51B2, 52, 54-58, 62, 64, 67B)."""
+    rows: dict[int, set[str]] = {}
+    for scenario in _scenarios():
+        if scenario.get("spec_play_row"):
+            rows.setdefault(scenario["spec_play_row"], set()).add(scenario["edition"])
+    assert {row: {"2017", "2007"} for row in range(1, 13)} == rows
+
+
+def test_every_law_64b_exception() -> None:
+    """Every exception of Law 64B has a scenario: B1-B8 in 2017, B1-B7 in 2007 (2007 has no
+    Law 62C3 and so no B8)."""
+    found: dict[str, set[str]] = {}
+    for scenario in _scenarios():
+        if scenario.get("law64b"):
+            found.setdefault(scenario["law64b"], set()).add(scenario["edition"])
+    expected = {f"B{n}": {"2017", "2007"} for n in range(1, 8)}
+    expected["B8"] = {"2017"}
+    assert expected == found

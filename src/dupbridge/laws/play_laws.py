@@ -164,7 +164,6 @@ class PlayLaws:
             ),
             no=offer,
             callers=((Role.DECLARER, "accept"),),
-            lho_called=accept,
         )
 
     def opening_lead_by_declaring_side(self) -> Rectify:

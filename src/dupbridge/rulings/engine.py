@@ -371,11 +371,13 @@ class RulingsEngine(PlayRulings):
         resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
         if meaning == "proper_lead":
             return [*resolve, *self._run(table, self.laws.proper_lead(), case)]
+        if isinstance(step, Ask):  # the question before the choice (Law 54C)
+            step = step.no if isinstance(step.no, Offer) else step
         if isinstance(step, Offer):
             accept = next(item.step for item in step.options if item.name == "accept")
         else:
             assert isinstance(step, Ask)
-            accept = step.lho_called or step.yes
+            accept = step.yes
         return [*resolve, *self._run(table, accept, case)]
 
     def play_ended(self, table: Table) -> Sequence[Effect]:
@@ -467,12 +469,11 @@ class RulingsEngine(PlayRulings):
                 options = self.laws.penalty_lead_options(suits)
                 law = self.laws.ref("51B" if len(majors) > 1 else "50D2")
                 choice = LeadChoice("penalty", seat, law, options, cards=majors)
+                ruling = _last_ruling(table, partner, None)
+                pending = self._lead_pending(table, choice, partner, penalty=True)
                 return [
                     Mark(key),
-                    Pend(
-                        self._lead_pending(table, choice, partner, penalty=True),
-                        ruling=_last_ruling(table, partner, None),
-                    ),
+                    Pend(dataclasses.replace(pending, ruling=ruling), ruling=ruling),
                 ]
         majors_here = self._playable_majors(rec, seat, play)
         key = f"51A:{play.cards_played}:{seat.letter}"
