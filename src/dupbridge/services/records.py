@@ -39,7 +39,9 @@ from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
 from dupbridge.rulings import AdjustedScoreError, parse_adjusted, rulebook_for, rulings_of
 from dupbridge.rulings.engine import RulingsEngine
+from dupbridge.rulings.solver import ClaimSolver
 from dupbridge.scoring import score
+from dupbridge.services.claim_solver import DoubleDummyClaims
 
 __all__ = ["RecordError", "RecordRun", "load_record", "run_record", "state_json"]
 
@@ -87,8 +89,11 @@ class RecordRun:
     error: RefusedAction | None
 
 
-def load_record(data: object) -> Table:
+def load_record(data: object, *, claims: ClaimSolver | None = None) -> Table:
     """A fresh table for the board and deal of a record (no actions applied).
+
+    In recording mode the rulings engine gets ``claims`` for the Director's claim rulings
+    (default: :class:`~dupbridge.services.claim_solver.DoubleDummyClaims`, DDS).
 
     Raises:
         RecordError: naming the field that is missing or wrong.
@@ -119,7 +124,11 @@ def load_record(data: object) -> Table:
     try:
         rulebook: RulingsEngine | None = None
         if mode == "recording" or profile is not None:
-            rulebook = rulebook_for(edition, None if profile is None else str(profile))
+            rulebook = rulebook_for(
+                edition,
+                None if profile is None else str(profile),
+                claims=claims if claims is not None else DoubleDummyClaims(),
+            )
         return Table(
             Board(number, dealer, vulnerability),
             deal,
@@ -251,13 +260,14 @@ def _int_field(value: object, name: str) -> int:
     return value
 
 
-def run_record(data: object) -> RecordRun:
-    """Replay a record's actions, stopping at the first refused one.
+def run_record(data: object, *, claims: ClaimSolver | None = None) -> RecordRun:
+    """Replay a record's actions, stopping at the first refused one (``claims``: see
+    :func:`load_record`).
 
     Raises:
         RecordError: if the record itself (board, deal, actions list) cannot be read.
     """
-    table = load_record(data)
+    table = load_record(data, claims=claims)
     assert isinstance(data, Mapping)
     actions = data.get("actions", [])
     if not isinstance(actions, list):
