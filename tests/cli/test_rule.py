@@ -131,6 +131,54 @@ class TestWizard:
         assert "not JSON" in " ".join(result.output.split())
 
 
+NT_BY_EAST = [
+    {"seat": "N", "call": "Pass"},
+    {"seat": "E", "call": "1NT"},
+    {"seat": "S", "call": "Pass"},
+    {"seat": "W", "call": "Pass"},
+    {"seat": "N", "call": "Pass"},
+]
+TRICK_ONE = [{"seat": s, "card": c} for s, c in (("S", "H7"), ("W", "H2"), ("N", "H3"), ("E", "HA"))]
+
+
+class TestWizardInPlay:
+    def test_lead_out_of_turn_and_penalty_card(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Laws 56B, 50D: the wizard takes a lead out of turn, shows declarer's options, and
+        after the refusal the penalty card shows in the table's summary."""
+        path = write(tmp_path, *NT_BY_EAST, *TRICK_ONE)
+        out = tmp_path / "ruled.json"
+        result = runner.invoke(
+            app, ["rule", str(path), "--out", str(out)], input="p N SA\nrefuse\nq\n"
+        )
+        assert 0 == result.exit_code, result.output
+        output = " ".join(result.output.split())
+        assert "Ruling on lead_out_of_turn (Law 56 (2017))" in output
+        assert "1. accept:" in output
+        assert "penalty cards of North: SA(major)" in output
+        state = replay(runner, out)
+        assert {"N": [{"card": "SA", "kind": "major"}]} == state["penalty_cards"]
+
+    def test_revoke_and_disputed_claim(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Laws 61-64, 70: attention drawn to a revoke, a disputed claim laid out for the
+        Director (the cards left, double dummy), his trick count, the transfer at the end."""
+        revoke = [
+            {"seat": s, "card": c}
+            for s, c in (("E", "CA"), ("S", "CJ"), ("W", "C6"), ("N", "D8"))
+            + (("E", "CK"), ("S", "CT"), ("W", "C7"), ("N", "C3"))
+        ]
+        path = write(tmp_path, *NT_BY_EAST, *TRICK_ONE, *revoke)
+        answers = "revoke E N\nclaim E 9 cash the clubs\nreject S\ntricks 8\nq\n"
+        result = runner.invoke(app, ["rule", str(path), "--time", "t"], input=answers)
+        assert 0 == result.exit_code, result.output
+        output = " ".join(result.output.split())
+        assert "revoke by North: D8 on trick 2 (established, noticed)" in output
+        assert "Cards left:" in output
+        assert "tricks N, or line" in output
+        assert "Law 64: 1 trick(s) to EW" in output
+        state = replay(runner, path)
+        assert (9, 8) == (state["result"], state["result_before_transfers"])
+
+
 class TestReplayRecording:
     def test_pending_ruling_in_json(self, runner: CliRunner, tmp_path: Path) -> None:
         """docs/table-records.md: `pending` names the irregularity, the law, the options and

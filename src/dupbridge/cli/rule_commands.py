@@ -18,15 +18,34 @@ Commands when no ruling is pending (``?`` lists them):
 ``change SEAT CALL``               a player changes his last call (Law 25)
 ``ui SEAT AGAINST FACTS``          unauthorized information reported by SEAT (Law 16B)
 ``mi SEAT AGAINST FACTS``          misinformation reported by SEAT (Laws 20F, 21B)
+``x SEAT CARD... deliberate``      during play: cards a defender exposed on purpose (Law 50B)
+``revoke SEAT OFFENDER [TRICK]``   SEAT draws attention to OFFENDER's revoke (Laws 61-64); add
+                                   ``after_next_call`` (64B4) or ``after_round`` (64B5)
+``claim SEAT N [STATEMENT]``       a claim of N tricks in all, with the line stated (Law 68)
+``accept SEAT`` / ``reject SEAT``  an opponent agrees to (69A) or disputes (70) the claim
+``concede SEAT [N]``               a concession of N (default all) remaining tricks (68B)
+``continue SEAT``                  play continues after a claim, all four agreeing (68D2(b))
+``object SEAT``                    partner objects at once to a defender's concession (68B2)
+``withdraw SEAT``                  agreement or concession withdrawn (Laws 69B, 71)
+``report KIND SEAT [AGAINST] ...`` a report with ``key=value`` details (see below)
 ``review LAW stands``              end-of-play review: the score stands
 ``review LAW SCORE``               end-of-play review: adjusted score (``A60/40``, Law 12C2)
 ``state``                          the table's state as JSON
 ``q``                              save the record and quit (also at the end of input)
 =================================  =============================================================
 
+Reports (KIND): ``incorrect_number_of_cards`` (Law 13), ``missing_card`` (14, ``found=played``,
+``elsewhere`` or ``not_found``), ``cards_from_wrong_board`` (15A), ``wrong_board`` (15B),
+``defective_trick`` (67: ``trick=3 cards=omitted``), ``tricks_disputed`` (79, after play),
+``dummy_warned_wrong_hand`` (43B2(a)).
+
 While a ruling is pending, answer with the number or the name of an option (``yes``/``no``
-for the Director's questions), or ``call SEAT CALL`` for a call the Laws give a meaning to
-(an acceptance by calling, Law 27A1; the correct player's call, 28B...).
+for the Director's questions), ``call SEAT CALL`` for a call the Laws give a meaning to
+(an acceptance by calling, Law 27A1; the correct player's call, 28B...) or ``p SEAT CARD`` for
+a card they give a meaning to (an acceptance by playing, Law 53A; the proper lead, 53B). When
+the Director decides a number of tricks (a disputed claim, Law 70; 69B, 71, 79) the wizard
+shows the cards left, the opponents' trumps and the double-dummy tricks; answer ``tricks N``
+(or just ``N``), or ask ``line SA HK ... [worst|best]`` to see what a line of play wins.
 """
 
 from __future__ import annotations
@@ -151,8 +170,12 @@ class _Session:
         words = line.split()
         if words[0].lower() in ("call", "c") and len(words) == 3:
             return {"seat": words[1].upper(), "call": words[2]}
+        if words[0].lower() in ("p", "play") and len(words) == 3:
+            return {"seat": words[1].upper(), "card": words[2]}
         if words[0].lower() in ("specified", "note") and len(words) > 1:
             return self.stamped({words[0].lower(): " ".join(words[1:])})
+        if pending.options == ("tricks", "line"):
+            return self.tricks_answer(words)
         if pending.chooser is None:
             key = pending.options[0]
             answer = line.lower()
@@ -166,6 +189,22 @@ class _Session:
         if line.isdigit() and 1 <= int(line) <= len(pending.options):
             option = pending.options[int(line) - 1]
         return {"choose": {"seat": pending.chooser.letter, "option": option}}
+
+    def tricks_answer(self, words: list[str]) -> dict[str, Any] | None:
+        """The Director's number of tricks (Laws 69B, 70, 71, 79), or a line to check."""
+        head = words[0].lower()
+        if head == "line" and len(words) > 1:
+            mode = words[-1].lower()
+            cards = words[1:-1] if mode in ("worst", "best") else words[1:]
+            answer: dict[str, Any] = {"line": cards}
+            if mode in ("worst", "best"):
+                answer["unstated"] = mode
+            return self.stamped(answer)
+        number = words[1] if head == "tricks" and len(words) == 2 else words[0]
+        if number.isdigit():
+            return self.stamped({"tricks": int(number)})
+        console.print(_("answer 'tricks N' (or N), or 'line CARD... [worst|best]'"), markup=False)
+        return None
 
     def action(self, line: str) -> dict[str, Any] | None:
         words = line.split()
@@ -183,7 +222,36 @@ class _Session:
                     action["simultaneous"] = True
                 return action
             if head in ("x", "expose") and len(words) >= 3:
-                return {"seat": words[1].upper(), "expose": words[2:]}
+                deliberate = words[-1].lower() == "deliberate"
+                exposed: dict[str, Any] = {
+                    "seat": words[1].upper(),
+                    "expose": words[2:-1] if deliberate else words[2:],
+                }
+                if deliberate:
+                    exposed["deliberate"] = True
+                return exposed
+            if head == "revoke" and len(words) >= 3:
+                attention: dict[str, Any] = {"seat": words[1].upper(), "revoke": words[2].upper()}
+                for word in words[3:]:
+                    if word.isdigit():
+                        attention["trick"] = int(word)
+                    else:
+                        attention["when"] = word
+                return attention
+            if head == "claim" and len(words) >= 3 and words[2].isdigit():
+                claim: dict[str, Any] = {"seat": words[1].upper(), "claim": int(words[2])}
+                if len(words) > 3:
+                    claim["statement"] = " ".join(words[3:])
+                return claim
+            if head in ("accept", "reject") and len(words) == 2:
+                return {"seat": words[1].upper(), f"{head}_claim": True}
+            if head == "concede" and len(words) in (2, 3):
+                value: Any = int(words[2]) if len(words) == 3 and words[2].isdigit() else True
+                return {"seat": words[1].upper(), "concede": value}
+            if head in _PLAY_FLAGS and len(words) == 2:
+                return {"seat": words[1].upper(), _PLAY_FLAGS[head]: True}
+            if head == "report" and len(words) >= 3:
+                return _report(words)
             if head in ("p", "play") and len(words) == 3:
                 return {"seat": words[1].upper(), "card": words[2]}
             if head == "change" and len(words) == 3:
@@ -282,6 +350,58 @@ class _Session:
             for item in rec.reviews
             if item.decision is None
         )
+        lines.extend(
+            _("  {seat} must play {card} at his turn ({law})").format(
+                seat=seat.title, card=card, law=law
+            )
+            for seat, (card, law) in sorted(rec.committed.items())
+        )
+        if rec.queue:
+            lines.append(
+                _("  set aside while a revoke is corrected: {cards}").format(
+                    cards=" ".join(f"{seat.letter}:{card}" for seat, card in rec.queue)
+                )
+            )
+        for state in rec.revokes:
+            revoke = state.revoke
+            status = (
+                _("corrected")
+                if state.corrected
+                else _("established")
+                if state.established is not None
+                else _("not established")
+            )
+            noticed = _("noticed") if state.noticed is not None else _("not noticed")
+            lines.append(
+                _("  revoke by {seat}: {card} on trick {trick} ({status}, {noticed})").format(
+                    seat=revoke.seat.title,
+                    card=revoke.card,
+                    trick=revoke.trick,
+                    status=status,
+                    noticed=noticed,
+                )
+            )
+        for index, transfer in sorted(rec.transfers.items()):
+            lines.append(
+                _("  Law 64: {n} trick(s) to {side} for revoke {index} ({law})").format(
+                    n=transfer.tricks, side=transfer.side.name, index=index + 1, law=transfer.law
+                )
+            )
+        if table.pending_claim is not None:
+            claim = table.pending_claim
+            lines.append(
+                _("  {seat} claims {n} tricks in all: {statement}").format(
+                    seat=claim.seat.title, n=claim.tricks, statement=claim.statement or "-"
+                )
+            )
+        if table.phase is Phase.FINISHED and table.result is not None:
+            lines.append(_("  declarer's side: {n} tricks").format(n=table.result))
+        if rec.cancelled is not None:
+            lines.append(
+                _("  no table result ({law}): the score is the Director's adjusted score").format(
+                    law=rec.cancelled
+                )
+            )
         for line in lines:
             console.print(line, markup=False)
 
@@ -295,7 +415,14 @@ class _Session:
             markup=False,
         )
         console.print("  " + pending.question, markup=False)
-        if pending.chooser is None:
+        facts = _facts_of(self.table, pending.ruling)
+        for fact in facts:
+            console.print("  " + fact, markup=False)
+        if pending.options == ("tricks", "line"):
+            console.print(
+                _("  The Director answers: tricks N, or line CARD... [worst|best]"), markup=False
+            )
+        elif pending.chooser is None:
             console.print(_("  The Director answers: 1. yes  2. no"), markup=False)
         else:
             console.print(
@@ -367,8 +494,51 @@ def _new_record(profile: str | None) -> dict[str, Any]:
     return record
 
 
+_PLAY_FLAGS = {
+    "continue": "continue_play",
+    "object": "object_concession",
+    "withdraw": "withdraw_agreement",
+}
+
+
+def _report(words: list[str]) -> dict[str, Any]:
+    """``report KIND SEAT [AGAINST] [key=value...]``."""
+    action: dict[str, Any] = {"seat": words[2].upper(), "report": words[1]}
+    details: dict[str, Any] = {}
+    for word in words[3:]:
+        if "=" in word:
+            key, _sep, text = word.partition("=")
+            try:
+                details[key] = json.loads(text)
+            except json.JSONDecodeError:
+                details[key] = text
+        elif "against" not in action:
+            action["against"] = word.upper()
+    if details:
+        action["details"] = details
+    return action
+
+
+def _facts_of(table: Table, ruling: int) -> list[str]:
+    """The facts the engine laid out for the pending ruling (the Laws' notes so far)."""
+    from dupbridge.rulings import rulings_of
+
+    for item in rulings_of(table):
+        if item.id == ruling and item.irregularity in _FACT_RULINGS:
+            return list(item.rectification)
+    return []
+
+
+_FACT_RULINGS = frozenset(
+    {"contested_claim", "agreement_withdrawn", "concession_cancelled", "tricks_disputed"}
+)
+
 _HELP = N_(
-    "c SEAT CALL | s SEAT CALL (simultaneous, Law 33) | x SEAT CARD... (exposed, Law 24) | "
-    "p SEAT CARD | change SEAT CALL (Law 25) | ui SEAT AGAINST FACTS (Law 16B) | "
-    "mi SEAT AGAINST FACTS (Law 21B) | review LAW stands | review LAW A60/40 | state | q"
+    "c SEAT CALL | s SEAT CALL (simultaneous, Law 33) | x SEAT CARD... [deliberate] (exposed, "
+    "Laws 24, 49) | p SEAT CARD | change SEAT CALL (Law 25) | ui SEAT AGAINST FACTS (Law 16B) | "
+    "mi SEAT AGAINST FACTS (Law 21B) | revoke SEAT OFFENDER [TRICK] [after_next_call|after_round] "
+    "(Laws 61-64) | claim SEAT N [STATEMENT] | accept SEAT | reject SEAT | concede SEAT [N] | "
+    "continue SEAT (68D2(b)) | object SEAT (68B2) | withdraw SEAT (69B, 71) | "
+    "report KIND SEAT [AGAINST] [key=value...] (Laws 13-15, 43B2(a), 67, 79) | "
+    "review LAW stands | review LAW A60/40 | state | q"
 )
