@@ -138,7 +138,9 @@ NT_BY_EAST = [
     {"seat": "W", "call": "Pass"},
     {"seat": "N", "call": "Pass"},
 ]
-TRICK_ONE = [{"seat": s, "card": c} for s, c in (("S", "H7"), ("W", "H2"), ("N", "H3"), ("E", "HA"))]
+TRICK_ONE = [
+    {"seat": s, "card": c} for s, c in (("S", "H7"), ("W", "H2"), ("N", "H3"), ("E", "HA"))
+]
 
 
 class TestWizardInPlay:
@@ -161,11 +163,8 @@ class TestWizardInPlay:
     def test_revoke_and_disputed_claim(self, runner: CliRunner, tmp_path: Path) -> None:
         """Laws 61-64, 70: attention drawn to a revoke, a disputed claim laid out for the
         Director (the cards left, double dummy), his trick count, the transfer at the end."""
-        revoke = [
-            {"seat": s, "card": c}
-            for s, c in (("E", "CA"), ("S", "CJ"), ("W", "C6"), ("N", "D8"))
-            + (("E", "CK"), ("S", "CT"), ("W", "C7"), ("N", "C3"))
-        ]
+        plays = "E:CA S:CJ W:C6 N:D8 E:CK S:CT W:C7 N:C3"
+        revoke = [{"seat": s, "card": c} for s, c in (p.split(":") for p in plays.split())]
         path = write(tmp_path, *NT_BY_EAST, *TRICK_ONE, *revoke)
         answers = "revoke E N\nclaim E 9 cash the clubs\nreject S\ntricks 8\nq\n"
         result = runner.invoke(app, ["rule", str(path), "--time", "t"], input=answers)
