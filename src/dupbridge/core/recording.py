@@ -624,7 +624,7 @@ class Recorder(PlayRecorder):
         seq = len(table._events)
         table._log(InformationReported(seq, seat, kind, facts, against, text))
         ruling = len(table._events)
-        law = _law(laws[kind], edition)
+        law = _report_law(kind, edition)
         table._log(IrregularityFlagged(ruling, kind, law, against or seat))
         facts_pairs: tuple[tuple[str, str], ...] = (("facts", facts), ("reporter", seat.letter))
         if against is not None:
@@ -648,7 +648,7 @@ class Recorder(PlayRecorder):
 
         table = self.table
         edition = self.rulebook.edition
-        law = _law(REPORTS[kind], edition)
+        law = _report_law(kind, edition)
         play = table.play
         needs_against = (
             "incorrect_number_of_cards",
@@ -688,6 +688,16 @@ class Recorder(PlayRecorder):
         if kind == "tricks_disputed" and (table.phase is not Phase.FINISHED or play is None):
             raise ImpossibleActionError(
                 _("the tricks won are agreed once play is over (Law 79A)"), seat=seat, law=law
+            )
+        if kind == "dummy_suggested_play" and (
+            play is None or table.phase is Phase.AUCTION or seat is not table.dummy
+        ):
+            raise ImpossibleActionError(
+                _(
+                    "Law 45F concerns dummy indicating a card during play; {seat} is not dummy"
+                ).format(seat=seat.title),
+                seat=seat,
+                law=law,
             )
         if kind == "dummy_warned_wrong_hand":
             declarer = table.declarer
@@ -1119,7 +1129,7 @@ class Recorder(PlayRecorder):
 
 _DIRECTOR_FACTS = frozenset({"name", "time", "note", "specified"})
 
-#: The reports a recording-mode table takes, with the law each concerns.
+#: The reports a recording-mode table takes, with the law each concerns (2017 numbering).
 REPORTS: dict[str, str] = {
     "unauthorized_information": "16B",
     "misinformation": "21B",
@@ -1130,4 +1140,13 @@ REPORTS: dict[str, str] = {
     "defective_trick": "67",
     "tricks_disputed": "79",
     "dummy_warned_wrong_hand": "43B2(a)",
+    "dummy_suggested_play": "45F",
 }
+#: Where the 2007 Laws number a report's law differently (2007 Law 17D: cards from a wrong
+#: board; 15: wrong board played).
+REPORTS_2007: dict[str, str] = {"cards_from_wrong_board": "17D", "wrong_board": "15"}
+
+
+def _report_law(kind: str, edition: str) -> LawRef:
+    code = REPORTS_2007.get(kind, REPORTS[kind]) if edition == "2007" else REPORTS[kind]
+    return _law(code, edition)

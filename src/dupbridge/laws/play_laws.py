@@ -142,6 +142,7 @@ class PlayLaws:
                             "{turn} leads (Laws 54D, 50D)"
                         ),
                         do=("penalty_major",),
+                        reviews=self.penalty_reviews(),
                     ),
                 ),
             ),
@@ -183,6 +184,7 @@ class PlayLaws:
             ("56B", "50D"),
             N_("{card} is retracted as a major penalty card and {turn} leads (Laws 56B, 50D)"),
             do=("penalty_major",),
+            reviews=self.penalty_reviews(),
         )
         if last_trick:
             return Rectify(
@@ -289,6 +291,7 @@ class PlayLaws:
             ("57A", "50D"),
             N_("{card} becomes a major penalty card (Law 57A)"),
             do=("penalty_major",),
+            reviews=self.penalty_reviews(),
             then=Offer(
                 Role.DECLARER,
                 "57A",
@@ -871,6 +874,18 @@ class PlayLaws:
             )
         )
         return Judge(Role.DECLARER, "79B", question, ("79B3",) if after_round else ("79B2",))
+
+    def dummy_suggested_play(self) -> Rectify:
+        """Law 45F: dummy touched or indicated a card without declarer's instruction."""
+        return Rectify(
+            ("45F",),
+            N_(
+                "dummy indicated a card without instruction: play continues; at the end the "
+                "Director awards an adjusted score if dummy suggested a play that damaged the "
+                "defenders (Law 45F)"
+            ),
+            reviews=("45F",),
+        )
 
     def dummy_warned_wrong_hand(self) -> Ask:
         """Law 43B2(a): dummy, after breaching 43A2, warns declarer about the hand to lead

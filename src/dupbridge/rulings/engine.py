@@ -1235,6 +1235,10 @@ _REVIEWS: dict[str, str] = {
         "2007 Law 50E3: if the exposed card passed information that damaged the non-offending "
         "side, the Director adjusts"
     ),
+    "45F": N_(
+        "Law 45F: if dummy suggested a play to declarer and the defenders were damaged by it, "
+        "the Director awards an adjusted score"
+    ),
     "43B3": N_(
         "Law 43B3: if the defenders gained through their irregularity the Director adjusts only "
         "their score; the declaring side keeps its table result"

@@ -225,6 +225,8 @@ class PlayRulings:
             step = laws.tricks_disputed(after_round=bool(details.get("after_round")))
         elif name == "dummy_warned_wrong_hand":
             step = laws.dummy_warned_wrong_hand()
+        elif name == "dummy_suggested_play":
+            step = laws.dummy_suggested_play()
         else:
             return None
         return engine._run(table, step, case)
