@@ -129,3 +129,60 @@ def test_random_legal_play_ends_after_thirteen_tricks(
         assert trick.winner is trick_winner(trick.leader, trick.cards, trump)
         for seat in trick.seats():
             assert trick.card_of(seat) in deal[seat]
+
+
+class TestRecordingPlacement:
+    """What recording mode needs of the play: cards placed as they really were played."""
+
+    def play(self) -> Play:
+        return Play(DEAL, Seat.E, None)
+
+    def test_place_a_revoke(self) -> None:
+        """Law 61A: a card that fails to follow suit is refused by play() but placed as it
+        happened; the trick is won by the suit led (Law 44F)."""
+        play = self.play()
+        play.play(Seat.S, Card.from_str("H7"))
+        play.play(Seat.W, Card.from_str("H2"))
+        with pytest.raises(IrregularityError, match="44C"):
+            play.play(Seat.N, Card.from_str("D8"))
+        play.place(Seat.N, Card.from_str("D8"))
+        trick = play.place(Seat.E, Card.from_str("HA"))
+        assert trick is not None
+        assert Seat.E is trick.winner
+
+    def test_place_an_accepted_lead_out_of_turn(self) -> None:
+        """Law 53A: an accepted lead out of turn leads the trick; rotation follows it."""
+        play = self.play()
+        play.place(Seat.N, Card.from_str("SA"))
+        assert Seat.E is play.turn
+        assert Seat.N is play.leader
+
+    def test_place_refuses_out_of_rotation_mid_trick(self) -> None:
+        """Away from a lead the placed card must be the seat's in rotation."""
+        play = self.play()
+        play.place(Seat.S, Card.from_str("H7"))
+        with pytest.raises(ImpossibleActionError, match="West's turn"):
+            play.place(Seat.N, Card.from_str("H3"))
+
+    def test_from_plays_and_plays_round_trip(self) -> None:
+        """The play rebuilt from its cards equals the play (recording mode rebuilds it after a
+        withdrawal, Laws 47, 62)."""
+        play = self.play()
+        for seat, card in (("S", "H7"), ("W", "H2"), ("N", "H3"), ("E", "HA"), ("E", "CA")):
+            play.play(Seat.from_str(seat), Card.from_str(card))
+        again = Play.from_plays(DEAL, Seat.E, None, play.plays())
+        assert play.plays() == again.plays()
+        assert (play.turn, play.tricks, play.current_trick) == (
+            again.turn,
+            again.tricks,
+            again.current_trick,
+        )
+
+    def test_lead_from(self) -> None:
+        """Law 43B2(a): between tricks the hand to lead can be named."""
+        play = self.play()
+        play.lead_from(Seat.N)
+        assert Seat.N is play.turn
+        play.place(Seat.N, Card.from_str("SA"))
+        with pytest.raises(ImpossibleActionError, match="between tricks"):
+            play.lead_from(Seat.S)

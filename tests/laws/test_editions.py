@@ -216,3 +216,86 @@ class TestChangeOfCall:
         assert "pause for thought" not in LAWS_2017.unintended_question(bidding_boxes=False)[0]
         assert "pause for thought" in LAWS_2007.unintended_question(bidding_boxes=False)[0]
         assert "bidding box" in LAWS_2007.unintended_question(bidding_boxes=True)[0]
+
+
+class TestPlayPeriod:
+    """Where the editions differ in the play (SPEC §1.3): 57A, 64B, 62C3, 68D, 50E."""
+
+    def test_57a_options(self) -> None:
+        """2017 Law 57A has four options (highest, lowest, require, forbid another suit);
+        2007 three (no requirement of another suit)."""
+        from dupbridge.core.cards import Suit
+
+        names_2017 = [o.name for o in LAWS_2017.premature_options(Suit.CLUBS)]
+        names_2007 = [o.name for o in LAWS_2007.premature_options(Suit.CLUBS)]
+        assert ["highest", "lowest", "require_spades", "require_hearts", "require_diamonds",
+                "prohibit_spades", "prohibit_hearts", "prohibit_diamonds"] == names_2017  # fmt: skip
+        assert ["highest", "lowest", "prohibit_spades", "prohibit_hearts",
+                "prohibit_diamonds"] == names_2007  # fmt: skip
+
+    @pytest.mark.parametrize(
+        ("facts", "in_2017", "in_2007"),
+        [
+            ({"other_side_revoked": True}, "64A2", "64B7"),
+            ({"other_side_revoked": True, "other_side_established": True}, "64B7", "64B7"),
+            ({"corrected_62c3": True}, "64B8", "64A2"),
+            ({"kind": "dummy"}, "64B3", "64B3"),
+            ({"kind": "penalty_card"}, "64B3", "64B3"),
+            ({"trick": 12}, "64B6", "64B6"),
+            ({"when": "after_next_call"}, "64B4", "64B4"),
+            ({"when": "after_round"}, "64B5", "64B5"),
+            ({"repeated": True}, "64B2", "64B2"),
+        ],
+    )
+    def test_64b(self, facts: dict[str, object], in_2017: str, in_2007: str) -> None:
+        """Law 64B: 2017 B7 needs both revokes established and adds B8 (62C3); 2007 B7 is
+        both sides having revoked."""
+        from dupbridge.laws.play_laws import RevokeFacts
+
+        base: dict[str, object] = {
+            "kind": "follow",
+            "trick": 3,
+            "won_by_offender": False,
+            "os_won_revoke_trick": False,
+            "os_later": 2,
+        }
+        revoke = RevokeFacts(**{**base, **facts})  # type: ignore[arg-type]
+        assert in_2017 == LAWS_2017.revoke_adjustment(revoke).laws[0]
+        assert in_2007 == LAWS_2007.revoke_adjustment(revoke).laws[0]
+
+    @pytest.mark.parametrize(
+        ("won_by", "os_won", "later", "tricks"),
+        [
+            (True, True, 0, 1),
+            (True, True, 3, 2),
+            (False, True, 0, 1),
+            (False, False, 1, 1),
+            (False, False, 0, 0),
+        ],
+    )
+    def test_64a(self, won_by: bool, os_won: bool, later: int, tricks: int) -> None:
+        """Law 64A1: the revoke trick and one later trick of the offending side; 64A2: one
+        trick if the offending side won the revoke trick or a later one (both editions)."""
+        from dupbridge.laws.play_laws import RevokeFacts
+
+        revoke = RevokeFacts("follow", 3, won_by, os_won, later)
+        assert tricks == LAWS_2017.revoke_adjustment(revoke).tricks
+        assert tricks == LAWS_2007.revoke_adjustment(revoke).tricks
+
+    def test_62c3_and_68d(self) -> None:
+        """2017 adds Law 62C3 (both revokes corrected) and 68D2(b) (play continues by
+        agreement); 2007 has neither."""
+        assert LAWS_2017.both_sides_on_one_trick()
+        assert not LAWS_2007.both_sides_on_one_trick()
+        assert LAWS_2017.claim_play_continued() is not None
+        assert LAWS_2007.claim_play_continued() is None
+
+    def test_penalty_card_reviews(self) -> None:
+        """The end-of-play review for a penalty card's information: 2017 50E4, 2007 50E3."""
+        assert ("50E4",) == LAWS_2017.penalty_reviews()
+        assert ("50E3",) == LAWS_2007.penalty_reviews()
+
+    def test_proper_lead_citation(self) -> None:
+        """2007 numbers the proper lead after a lead out of turn 53C (2017 53B)."""
+        assert "53C" == LAWS_2007.ref("53B").code
+        assert "53B" == LAWS_2017.ref("53B").code
