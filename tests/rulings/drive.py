@@ -186,6 +186,8 @@ PLAY_KINDS = (
     "incorrect_cards",
     "tricks_disputed",
     "agreement_withdrawn",
+    "penalty_ignored",
+    "dummy_suggests",
 )
 
 
@@ -296,6 +298,28 @@ def _inject_play(table: Table, kind: str, rng: random.Random) -> None:
         attempt(table, lambda: table.object_to_concession(seat.partner))
     elif kind == "dummy_warns":
         table.report(play.dummy, "dummy_warned_wrong_hand")
+    elif kind == "dummy_suggests":
+        table.report(play.dummy, "dummy_suggested_play", "dummy touched a card")
+    elif kind == "penalty_ignored":
+        defender = rng.choice([s for s in seats if s.side is not play.declarer.side])
+        hand = list(play.hand(defender))
+        if not hand:
+            return
+        table.expose_cards(defender, [rng.choice(hand)], deliberate=True)
+        for _ in range(12):  # on to the defender's turn, then a card other than the due one
+            if table.phase is Phase.DIRECTOR:
+                settle_pending(table, rng)
+                continue
+            if table.phase is not Phase.PLAY:
+                return
+            turn = table.turn
+            assert turn is not None
+            legal = table.legal_cards()
+            if turn is defender:
+                others = [c for c in play.hand(turn) if c not in legal]
+                table.play_card(turn, rng.choice(others) if others else legal[0])
+                return
+            table.play_card(turn, legal[rng.randrange(len(legal))])
     elif kind == "defective_trick":
         if play.tricks:
             trick = rng.randint(1, len(play.tricks))

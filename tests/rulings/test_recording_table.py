@@ -119,3 +119,21 @@ class TestRulingRecord:
         assert ["23"] == data["reviews"]
         assert ("Per", "19:05") == (data["director"], data["time"])
         assert ruling.closed
+
+
+class TestObligations:
+    def test_a_newer_repeat_duty_replaces_an_older_one(self) -> None:
+        """Laws 31A1, 32A1: a player must repeat the call the latest ruling names; an older
+        duty to repeat another call lapses (two at once could never both be met)."""
+        from dupbridge.core.calls import DOUBLE, PASS
+        from dupbridge.core.lawref import LawRef
+        from dupbridge.core.rectify import Duty, Obligation, Oblige, Span
+
+        table = Table(1, DEAL, mode="recording", rulebook=rulebook_for("2017"))
+        rec = table.recording
+        assert rec is not None
+        law = LawRef.parse("31A1", "2017")
+        rec._apply([Oblige(Seat.N, Obligation(Duty.REPEAT, Span.NEXT_TURN, law, DOUBLE, 1))])
+        rec._apply([Oblige(Seat.N, Obligation(Duty.REPEAT, Span.NEXT_TURN, law, PASS, 2))])
+        assert [PASS] == [o.call for o in rec.obligations[Seat.N]]
+        assert [PASS] == list(table.legal_calls())
