@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from dupbridge.analysis import claims
+from dupbridge.analysis import _solver, claims
 from dupbridge.analysis.claims import (
     ClaimCheckError,
     Position,
@@ -16,11 +16,12 @@ from dupbridge.analysis.claims import (
     claim_tricks,
 )
 from dupbridge.core.calls import parse_call
-from dupbridge.core.cards import Card, Suit
+from dupbridge.core.cards import Card, Suit, suit_mask
 from dupbridge.core.deal import Deal
 from dupbridge.core.play import Play
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Table
+from tests.analysis.claims_reference import exhaustive_check_line
 from tests.analysis.ddsfile import DDSCase
 
 C = Card.from_str
@@ -297,3 +298,83 @@ class TestTableClaim:
         """A table still in the auction has no claim to check."""
         with pytest.raises(ClaimCheckError, match="no play in progress"):
             check_table_claim(Table(1, self.make_table().deal), Seat.S, 7)
+
+
+def winners(position: Position, seat: Seat) -> list[Card]:
+    """The cards of ``seat`` that are the highest left in their suit, top down (a line that
+    cashes them, as the benchmark's typical claim does)."""
+    alive = 0
+    for _seat, hand in position.remaining:
+        alive |= hand.mask
+    own = position.remaining[seat].mask
+    return [
+        card
+        for card in position.remaining[seat]
+        if not alive & ~own & suit_mask(card.suit) & ~((2 << card.index) - 1)
+    ]
+
+
+class TestAgainstExhaustiveSearch:
+    @pytest.mark.parametrize("seed", range(6))
+    def test_same_answers(self, seed: int) -> None:
+        """The pruned search assures the same tricks, with the same refutation, as the
+        exhaustive search on 50 random positions a seed (Law 70 best and worst readings)."""
+        rng = random.Random(9000 + seed)
+        for _ in range(50):
+            play = random_play(rng, rng.randrange(1, 8), extra=rng.randrange(4))
+            position = Position.from_play(play)
+            declarer = play.declarer
+            claimer = rng.choice((declarer, declarer, declarer.lho, declarer.rho))
+            seats = (declarer, declarer.partner) if claimer is declarer else (claimer,)
+            if rng.random() < 0.5 and not position.trick and position.leader in seats:
+                line = winners(position, position.leader)
+            else:
+                held = [card for seat in seats for card in position.remaining[seat]]
+                rng.shuffle(held)
+                line = held[: rng.randrange(min(4, len(held)) + 1)]
+            args = (position.remaining, position.trump, position.leader, position.trick)
+            dd = claim_tricks(*args)[claimer.side]
+            tricks = min(position.tricks_left, max(0, dd + rng.choice((-1, 0, 0, 1))))
+            modes: tuple[claims.Unstated, ...] = ("best", "worst")
+            for unstated in modes[: 2 if position.tricks_left <= 4 else 1]:
+                check = check_line(
+                    *args, declarer=declarer, claimer=claimer, line=line, tricks=tricks,
+                    unstated=unstated,
+                )  # fmt: skip
+                expected = exhaustive_check_line(
+                    *args, claimer=claimer, line=line, tricks=tricks, unstated=unstated
+                )
+                assert expected == (check.assured, check.refutation), (
+                    f"{position.remaining.to_pbn()} {position.trump} {position.leader} "
+                    f"{position.trick} {claimer} {line} {tricks} {unstated}"
+                )
+
+
+class TestPlayAnalyser:
+    @pytest.mark.parametrize("seed", range(4))
+    def test_agrees_with_solving_each_position(self, seed: int) -> None:
+        """Double dummy after random plays from a position, as the claim search asks it,
+        equals solving the position reached (short of the last trick)."""
+        rng = random.Random(7000 + seed)
+        for _ in range(25):
+            play = random_play(rng, rng.randrange(2, 10), extra=rng.randrange(4))
+            start = Position.from_play(play)
+            analyser = _solver.PlayAnalyser(
+                [hand.mask for hand in start.remaining.hands],
+                start.trump,
+                start.leader,
+                start.trick,
+            )
+            declarer = start.leader.side.opponents  # DDS counts for the side not leading
+            won_before = play.tricks_won(declarer)
+            cards: list[int] = []
+            for _ in range(rng.randrange(4 * start.tricks_left - len(start.trick) - 4)):
+                seat = play.turn
+                assert seat is not None
+                card = rng.choice(list(play.legal_cards()))
+                play.play(seat, card)
+                cards.append(card.index)
+            now = Position.from_play(play)
+            later = claim_tricks(now.remaining, now.trump, now.leader, now.trick)[declarer]
+            expected = play.tricks_won(declarer) - won_before + later
+            assert expected == analyser.tricks_after(cards)[-1]

@@ -20,10 +20,14 @@ Two questions come up when a claim is disputed (Law 70):
   Between the two bounds lies the Director's judgement of what is "normal" play.
 
 The search is exhaustive (alpha-beta on "can the claimer's side reach N tricks", with a
-transposition table at trick boundaries and equal cards merged). In the ``"best"`` check,
-double dummy bounds the line from above and DDS solves what follows the line once it is used
-up, so any ending can be checked; the ``"worst"`` check searches every play and is limited to
-endings of :data:`EXHAUSTIVE_LIMIT` tricks.
+transposition table at trick boundaries and equal cards merged), cut short wherever a bound
+decides it: master trumps, the tricks the hand on lead is sure to cash, and double dummy,
+which bounds the line from above and is exact once the line is used up (or, for the last
+trick needed, cannot bind before it is won) in the ``"best"`` check. DDS answers those
+questions through one play analyser rooted at the position, so any ending can be checked; the
+``"worst"`` check searches every play and is limited to endings of :data:`EXHAUSTIVE_LIMIT`
+tricks. The bounds change only the time taken: the tests compare the answers with the plain
+exhaustive search.
 
 Everything takes plain core values, so the rulings layer (which sits below analysis) can
 receive :func:`claim_tricks` and :func:`check_line` by injection.
@@ -406,20 +410,44 @@ class _Search:
     other side always minimises. Values are memoised at trick boundaries as bounds on the
     tricks still to come, keyed by the four hands and the leader (the line's progress is a
     function of the hands: its next card is the first one still held).
+
+    Bounds cut the search short wherever they already decide it; they change how much is
+    searched, never an answer:
+
+    * master trumps: a trump above all the other side's trumps wins whenever it is played,
+      and every card is played in the end, so each side is sure of its masters;
+    * with ``best`` unstated play, the tricks the hand on lead can cash with cards the
+      defence can neither beat nor ruff (the line's own cards when they come next);
+    * double dummy bounds the line from above (the line only takes choices away from the
+      claimer's side), and is the exact value once the line is used up with ``best``
+      unstated play. DDS answers through one play analyser rooted at the position, which
+      keeps its tables and memory from one question to the next;
+    * the card that last decided a node at the same depth is tried first (a refutation found
+      for one defence usually refutes its neighbours too).
     """
 
     __slots__ = (
+        "alive",
+        "analyser",
+        "claimer_declares",
         "claimer_side",
         "dd_cache",
+        "depth",
+        "killers",
         "leader",
         "left",
         "line",
+        "line_mask",
         "masks",
         "maximise_unstated",
+        "path",
+        "position",
+        "root_left",
         "side",
         "trick",
         "trump",
         "tt",
+        "won",
     )
 
     def __init__(
@@ -433,21 +461,39 @@ class _Search:
         self.side = int(side)
         self.claimer_side = tuple(seat.side is side for seat in SEATS)
         self.line = line
+        self.line_mask = 0
+        for _owner, index in line:
+            self.line_mask |= 1 << index
         self.maximise_unstated = unstated == "best"
         self.tt: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
-        self.dd_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.dd_cache: dict[tuple[int, ...], int] = {}
+        self.killers: dict[int, int] = {}
+        self.depth = 0
+        # The cards not yet in a finished trick: the hands and the trick in progress.
+        self.alive = self.masks[0] | self.masks[1] | self.masks[2] | self.masks[3]
+        for index in self.trick:
+            self.alive |= 1 << index
+        # Double dummy comes from one DDS play analyser rooted here: the cards played since
+        # (``path``) and the claimer's tricks won meanwhile (``won``) place each position.
+        self.position = position
+        self.analyser: _solver.PlayAnalyser | None = None
+        self.path: list[int] = []
+        self.won = 0
+        self.root_left = self.left
+        self.claimer_declares = self.side != self.leader % 2
 
     # --- the public part ---------------------------------------------------------------------
 
     def solve(self, need: int) -> tuple[int, tuple[tuple[Seat, Card], ...]]:
         """The tricks the line assures, and a refutation if that is fewer than ``need``."""
-        if self.reach(need):
+        upper = self._dd_tricks() if self._dds_usable() else self.left
+        if need <= upper and self.reach(need):
             value = need
-            while value < self.left and self.reach(value + 1):
+            while value < upper and self.reach(value + 1):
                 value += 1
             return value, ()
         refutation = self.refute(need)
-        value = need - 1
+        value = min(need - 1, upper)
         while value > 0 and not self.reach(value):
             value -= 1
         return value, refutation
@@ -461,37 +507,35 @@ class _Search:
                 return owner, index
         return None
 
-    def _moves(self, seat: int) -> tuple[list[int], bool]:
-        """The cards to try for ``seat`` and whether the claimer's side picks among them."""
+    def _moves(self, seat: int, nxt: tuple[int, int] | None = None) -> tuple[list[int], bool, bool]:
+        """The cards to try for ``seat``, whether the claimer's side picks among them, and
+        whether the line forces the one card (``nxt``: the line's next card, if known)."""
         held = self.masks[seat]
+        trick = self.trick
         legal = held
-        if self.trick:
-            following = held & _SUIT_MASKS[self.trick[0] // 13]
+        if trick:
+            following = held & _SUIT_MASKS[trick[0] // 13]
             if following:
                 legal = following
         line_pending = 0
         if self.claimer_side[seat]:
-            nxt = self._next_line_card()
+            if nxt is None:
+                nxt = self._next_line_card()
             if nxt is not None:
                 owner, index = nxt
-                suit = index // 13
                 # The line leads its cards, follows suit or ruffs with them; it never
                 # discards a named card (a discard is an unstated choice).
                 if (
                     owner == seat
                     and legal >> index & 1
-                    and (not self.trick or suit in (self.trick[0] // 13, self.trump))
+                    and (not trick or index // 13 in (trick[0] // 13, self.trump))
                 ):
-                    return [index], True
-                for owner, index in self.line:
-                    if owner == seat:
-                        line_pending |= 1 << index
+                    return [index], True, True
+                line_pending = held & self.line_mask
             maximise = self.maximise_unstated
         else:
             maximise = False
-        alive = self.masks[0] | self.masks[1] | self.masks[2] | self.masks[3]
-        for index in self.trick:
-            alive |= 1 << index
+        alive = self.alive
         moves = []
         mask = legal
         while mask:
@@ -506,10 +550,10 @@ class _Search:
                 if held >> higher & 1 and not named:
                     continue
             moves.append(top)
-        if not maximise and self.trick and self._winning_seat() % 2 != self.side:
+        if not maximise and trick and self._winning_seat() % 2 != self.side:
             # The claimer's opponents are winning the trick: try the cheap cards first.
             moves.reverse()
-        return moves, maximise
+        return moves, maximise, False
 
     def _winning_seat(self) -> int:
         """Who is winning the trick in progress so far (Laws 44E, 44F)."""
@@ -529,11 +573,18 @@ class _Search:
     def _play(self, seat: int, card: int) -> _Undo:
         """Play a card; return what undoes it, with whether the claimer won the trick."""
         self.masks[seat] ^= 1 << card
-        self.trick.append(card)
-        if len(self.trick) < 4:
+        trick = self.trick
+        trick.append(card)
+        self.path.append(card)
+        self.depth += 1
+        if len(trick) < 4:
             return None
         winner = self._winning_seat()
-        saved = (self.leader, self.trick, 1 if winner % 2 == self.side else 0)
+        won = 1 if winner % 2 == self.side else 0
+        saved = (self.leader, trick, won)
+        self.won += won
+        for index in trick:
+            self.alive ^= 1 << index
         self.leader = winner
         self.trick = []
         self.left -= 1
@@ -541,36 +592,207 @@ class _Search:
 
     def _unplay(self, seat: int, card: int, saved: _Undo) -> None:
         if saved is not None:
-            self.leader, self.trick, _won = saved
+            self.leader, self.trick, won = saved
+            self.won -= won
+            for index in self.trick:
+                self.alive |= 1 << index
             self.left += 1
         self.trick.pop()
+        self.path.pop()
+        self.depth -= 1
         self.masks[seat] |= 1 << card
+
+    # --- bounds without DDS ------------------------------------------------------------------
+
+    def _bounds(self) -> tuple[int, int]:
+        """Bounds on the claimer's tricks from this trick on that take no search."""
+        left = self.left
+        low, high = 0, left
+        if self.trump >= 0:
+            mine, theirs = self._master_trumps()
+            low, high = mine, left - theirs
+        if self.maximise_unstated and low < high:
+            low = max(low, self._sure_tricks(high))
+        return low, high
+
+    def _master_trumps(self) -> tuple[int, int]:
+        """Tricks each side is sure of with its master trumps, whatever anyone plays.
+
+        A trump above every trump of the other side (held, or played to this trick) wins the
+        trick it is played to, and every card is played in the end; the two hands of a side
+        may drop theirs on the same trick, so a side is sure of the larger of their counts.
+        """
+        trump = self.trump
+        suit = _SUIT_MASKS[trump]
+        masks = self.masks
+        played = [0, 0]
+        for offset, card in enumerate(self.trick):
+            if card // 13 == trump:
+                played[(self.leader + offset) % 2] |= 1 << card
+        out = [0, 0]
+        for side in (0, 1):
+            theirs = (masks[1 - side] | masks[3 - side] | played[1 - side]) & suit
+            above = ~((1 << theirs.bit_length()) - 1)
+            out[side] = max(
+                (masks[side] & suit & above).bit_count(),
+                (masks[side + 2] & suit & above).bit_count(),
+            )
+        mine = self.side
+        return out[mine], out[1 - mine]
+
+    def _sure_tricks(self, need: int) -> int:
+        """Tricks (up to ``need``) the claimer's side is sure of from this trick start, with
+        ``best`` unstated play: its hand on lead cashes cards that neither defender can beat
+        or ruff, the line's own cards when they come next. Never more than the truth; 0 when
+        the defence is on lead.
+        """
+        lead = self.leader
+        if not self.claimer_side[lead]:
+            return 0
+        masks = self.masks
+        trump = self.trump
+        defenders = (masks[(lead + 1) % 4], masks[(lead + 3) % 4])
+        held = masks[lead]
+        both = defenders[0] | defenders[1]
+        if not any(
+            held & mask and (held & mask).bit_length() > (both & mask).bit_length()
+            for mask in _SUIT_MASKS
+        ):
+            return 0  # no card above the defence in its suit: nothing is sure
+        masks = masks[:]
+        line = self.line
+        line_mask = self.line_mask
+        partner = (lead + 2) % 4
+        # A defender who still holds trumps only ever follows suit here (the cashing stops
+        # where he could ruff), so his lengths stay exact; one without trumps may discard
+        # anything, and his lengths are then upper bounds, which is all the test below needs.
+        lengths = [[(hand & mask).bit_count() for mask in _SUIT_MASKS] for hand in defenders]
+        tops = [[(hand & mask).bit_length() - 1 for mask in _SUIT_MASKS] for hand in defenders]
+        trumps = [row[trump] if trump >= 0 else 0 for row in lengths]
+
+        def sure(card: int) -> bool:
+            suit = card // 13
+            for i in (0, 1):
+                if lengths[i][suit]:
+                    if tops[i][suit] > card:
+                        return False
+                elif trumps[i] and suit != trump:
+                    return False
+            return True
+
+        count = 0
+        while count < need:
+            held = masks[lead]
+            card = -1
+            nxt = _first_held(line, masks)
+            if nxt is not None and nxt[0] == lead:
+                if not sure(nxt[1]):
+                    break
+                card = nxt[1]
+            else:
+                # Free to choose: trumps first (they draw the defenders' ruffing cards).
+                for suit in (trump, 3, 2, 1, 0) if trump >= 0 else (3, 2, 1, 0):
+                    cards = held & _SUIT_MASKS[suit]
+                    while cards:
+                        top = cards.bit_length() - 1
+                        cards ^= 1 << top
+                        if sure(top):
+                            card = top
+                            break
+                    if card >= 0:
+                        break
+                if card < 0:
+                    break
+            masks[lead] ^= 1 << card
+            suit = card // 13
+            for i in (0, 1):
+                if lengths[i][suit]:
+                    lengths[i][suit] -= 1
+                    if suit == trump:
+                        trumps[i] -= 1
+            # The partner: the line's next card if it is his and may be played here, else
+            # (his own choice) a low card of the suit, a discard, or a ruff if all he has
+            # is trumps.
+            held = masks[partner]
+            following = held & _SUIT_MASKS[suit]
+            nxt = _first_held(line, masks)
+            if (
+                nxt is not None
+                and nxt[0] == partner
+                and (nxt[1] // 13 == suit if following else nxt[1] // 13 == trump)
+            ):
+                other = nxt[1]
+            else:
+                pool = following
+                if not pool:
+                    pool = held & ~_SUIT_MASKS[trump] if trump >= 0 else held
+                    if not pool:
+                        pool = held
+                pool = pool & ~line_mask or pool
+                other = (pool & -pool).bit_length() - 1
+            if other < 0:
+                break  # no cards: cannot happen in a position that arises in play
+            masks[partner] ^= 1 << other
+            count += 1
+            if (other // 13 == suit and other > card) or (other // 13 == trump != suit):
+                break  # the partner won it: the lead is no longer where the cashing began
+        return count
 
     # --- double dummy by DDS -----------------------------------------------------------------
 
+    def _dds_usable(self) -> bool:
+        """Whether DDS answers here: more than the small endings searched in Python (and
+        never the last trick, which DDS's play analyser does not answer about)."""
+        return self.left > max(SMALL_ENDING, 1)
+
     def _dds_applies(self) -> bool:
         """Whether the rest is plain double dummy, large enough to hand to DDS."""
-        return self.maximise_unstated and self.left > SMALL_ENDING
+        return self.maximise_unstated and self._dds_usable()
 
-    def _dd_reach(self, need: int) -> bool:
-        """Whether the claimer's side takes ``need`` (1 .. tricks left) more tricks from here
-        double dummy, ignoring the line: one DDS target search, its answer kept as a bound."""
+    def _dd_tricks(self) -> int:
+        """The claimer's side's tricks from here double dummy, ignoring the line (kept)."""
         masks = self.masks
         key = (masks[0], masks[1], masks[2], masks[3], self.leader, *self.trick)
-        low, high = self.dd_cache.get(key, (0, self.left))
-        if low >= need:
-            return True
-        if high < need:
-            return False
-        cards = [CARDS[index] for index in self.trick]
-        trump = None if self.trump < 0 else Suit(self.trump)
-        leader = Seat(self.leader)
-        if (self.leader + len(self.trick)) % 2 == self.side:
-            result = _solver.reaches(masks, trump, leader, cards, need)
-        else:  # the defence to move: can it hold the claimer below ``need``?
-            result = not _solver.reaches(masks, trump, leader, cards, self.left - need + 1)
-        self.dd_cache[key] = (max(low, need), high) if result else (low, min(high, need - 1))
-        return result
+        tricks = self.dd_cache.get(key)
+        if tricks is None:
+            if self.analyser is None:
+                root = self.position
+                self.analyser = _solver.PlayAnalyser(
+                    [hand.mask for hand in root.remaining.hands],
+                    root.trump,
+                    root.leader,
+                    root.trick,
+                )
+            total = self.analyser.tricks_after(self.path)[-1]
+            if not self.claimer_declares:
+                total = self.root_left - total
+            tricks = total - self.won
+            self.dd_cache[key] = tricks
+        return tricks
+
+    def _line_dormant(self) -> bool:
+        """Whether no card of the line can be forced on the claimer's side before it next
+        wins a trick. That is so when every line card still held is a plain card (not a
+        trump) of a suit that no defender holds, that was not led to this trick, and that the
+        claimer's hand on lead (if it is about to lead) does not hold either: until the
+        claimer's side wins a trick the defence leads, and nobody can lead such a suit, or
+        ruff with such a card.
+        """
+        masks = self.masks
+        pending = (masks[self.side] | masks[self.side + 2]) & self.line_mask
+        barred = masks[1 - self.side] | masks[3 - self.side]
+        trick = self.trick
+        if trick:
+            barred |= _SUIT_MASKS[trick[0] // 13]
+        elif self.claimer_side[self.leader]:
+            barred |= masks[self.leader]
+        if self.trump >= 0:
+            barred |= _SUIT_MASKS[self.trump]
+        return not any(pending & mask and barred & mask for mask in _SUIT_MASKS)
+
+    def _dd_reach(self, need: int) -> bool:
+        """Whether the claimer's side takes ``need`` more tricks from here double dummy."""
+        return self._dd_tricks() >= need
 
     # --- search ------------------------------------------------------------------------------
 
@@ -585,37 +807,95 @@ class _Search:
             return self._expand(need)
         masks = self.masks
         key = (masks[0], masks[1], masks[2], masks[3], self.leader)
-        low, high = self.tt.get(key, (0, left))
+        bounds = self.tt.get(key)
+        low, high = self._bounds() if bounds is None else bounds
+        if low < need <= high and self._dds_usable():
+            nxt = self._next_line_card()
+            best = self.maximise_unstated
+            if nxt is None and best:
+                # The line is used up: the rest is double dummy.
+                low = high = self._dd_tricks()
+            elif need == 1 and best and self._line_dormant():
+                # Until the claimer's side wins a trick the line cannot bind, and one trick
+                # is all it needs: double dummy decides.
+                if self._dd_tricks() >= 1:
+                    low = 1
+                else:
+                    high = 0
+            elif nxt is None or nxt[0] != self.leader:
+                # No line card led now (that one is bounded once it is played).
+                high = min(high, self._dd_tricks())
         if low >= need:
-            return True
-        if high < need:
-            return False
-        if self._dds_applies() and self._next_line_card() is None:
-            # Once the line is used up, the rest is double dummy.
-            result = self._dd_reach(need)
+            result = True
+        elif high < need:
+            result = False
         else:
             result = self._expand(need)
-        if result:
-            low = max(low, need)
-        else:
-            high = min(high, need - 1)
-        self.tt[key] = (low, high)
+            if result:
+                low = need
+            else:
+                high = need - 1
+        if bounds != (low, high):
+            self.tt[key] = (low, high)
         return result
 
     def _expand(self, need: int) -> bool:
-        if self.trick and self._dds_applies() and self._next_line_card() is None:
+        trick = self.trick
+        nxt = self._next_line_card()
+        if trick and self._dds_applies() and (nxt is None or (need == 1 and self._line_dormant())):
+            # The line is used up, or cannot bind before the one trick needed is won: the
+            # rest is double dummy.
             return self._dd_reach(need)
-        seat = (self.leader + len(self.trick)) % 4
-        moves, maximise = self._moves(seat)
-        for card in moves:
+        seat = (self.leader + len(trick)) % 4
+        moves, maximise, forced = self._moves(seat, nxt)
+        if forced:
+            card = moves[0]
             saved = self._play(seat, card)
-            won = saved[2] if saved is not None else 0
-            ok = self.reach(need - won)
+            rest = need - (saved[2] if saved is not None else 0)
+            if (
+                self.trick
+                and 0 < rest <= self.left
+                and self._dds_usable()
+                and self._next_line_card() is not None
+                and not self._dd_reach(rest)
+            ):
+                ok = False  # the line card gave away what the claim needs, double dummy
+            else:
+                ok = self.reach(rest)
             self._unplay(seat, card, saved)
-            if ok and maximise:
-                return True
-            if not ok and not maximise:
-                return False
+            return ok
+        depth = self.depth
+        killer = self.killers.get(depth)
+        if killer is not None and killer != moves[0] and killer in moves:
+            moves.remove(killer)
+            moves.insert(0, killer)
+        if len(trick) == 3:
+            for card in moves:
+                saved = self._play(seat, card)
+                ok = self.reach(need - (saved[2] if saved is not None else 0))
+                self._unplay(seat, card, saved)
+                if ok is maximise:
+                    self.killers[depth] = card
+                    return ok
+            return not maximise
+        # The trick goes on: play and take back in place (the hot path of the search).
+        masks = self.masks
+        path = self.path
+        self.depth = depth + 1
+        for card in moves:
+            bit = 1 << card
+            masks[seat] ^= bit
+            trick.append(card)
+            path.append(card)
+            ok = self._expand(need)
+            masks[seat] ^= bit
+            trick.pop()
+            path.pop()
+            if ok is maximise:
+                self.depth = depth
+                self.killers[depth] = card
+                return ok
+        self.depth = depth
         return not maximise
 
     def refute(self, need: int) -> tuple[tuple[Seat, Card], ...]:
@@ -628,7 +908,7 @@ class _Search:
             if self._dds_applies() and (self._next_line_card() is None or not self._dd_reach(need)):
                 break
             seat = (self.leader + len(self.trick)) % 4
-            moves, maximise = self._moves(seat)
+            moves, maximise, _forced = self._moves(seat)
             choice = moves[0]
             if not maximise:
                 for card in moves:
@@ -646,3 +926,11 @@ class _Search:
         for seat, card, saved in reversed(played):
             self._unplay(seat, card, saved)
         return out
+
+
+def _first_held(line: list[tuple[int, int]], masks: list[int]) -> tuple[int, int] | None:
+    """The first card of ``line`` still held (by its owner, in ``masks``)."""
+    for owner, index in line:
+        if masks[owner] >> index & 1:
+            return owner, index
+    return None
