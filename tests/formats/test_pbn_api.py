@@ -215,6 +215,58 @@ class TestStreamingAndEncoding:
         assert "Liège" == latin["Site"] == utf8["Site"]
 
 
+class TestLineEndsAndCharacters:
+    def test_crlf_reads_as_lf(self) -> None:
+        """CR LF line ends give the same games, problems and columns as LF ones."""
+        text = GAME + '\n[Board "x"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'
+        lf = pbn.loads(text)
+        crlf = pbn.loads(text.replace("\n", "\r\n"))
+        assert lf == crlf
+        assert [[str(p) for p in g.problems] for g in lf] == [
+            [str(p) for p in g.problems] for g in crlf
+        ]
+
+    def test_a_carriage_return_inside_a_line_is_reported(self) -> None:
+        """A CR that does not end a line is a control character PBN does not allow."""
+        (game,) = pbn.loads('[Event "a\rb"]\r\n[Board "1"]\r\n')
+        assert ["<string>:1:10: error: character U+000D is not allowed in PBN"] == [
+            str(p) for p in game.problems
+        ]
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ('[Result "\u00b9"]', "tag Result: not a result: '\u00b9'"),
+            ('[Board "\u00b2"]', "tag Board: '\u00b2' is not a board number"),
+        ],
+    )
+    def test_digits_that_are_not_decimal_are_reported(self, text: str, message: str) -> None:
+        """A superscript digit is a digit to Python but not a number: reported, no crash."""
+        (game,) = pbn.loads(text + "\n")
+        assert [message] == [p.message.split(" (")[0] for p in game.problems]
+        assert None is game.result is game.board
+
+
+class TestValuesMadeOnRequest:
+    def test_values_are_equal_each_time_they_are_asked_for(self) -> None:
+        """A read game makes its deal, calls and cards when asked: equal values each time."""
+        (game,) = pbn.loads(GAME)
+        assert game.deal == game.deal == game.deal_value.deal  # type: ignore[union-attr]
+        assert game.calls() == game.calls()
+        assert game.played() == game.played()
+        assert all(isinstance(tag, pbn.Tag) for tag in game.tags)
+        assert game.calls() == pbn.loads(GAME)[0].calls()
+
+    def test_a_changed_tag_is_read_again(self) -> None:
+        """Setting a tag of a read game drops what was read from the old value."""
+        (game,) = pbn.loads(GAME)
+        assert 9 == game.result
+        game["Result"] = "8"
+        game["Deal"] = "N:AKQJ.AKQ.AKQ.AKQ - - -"
+        assert 8 == game.result
+        assert (Seat.N,) == game.deal_value.known  # type: ignore[union-attr]
+
+
 class TestInheritance:
     def test_hash_copies_the_previous_game(self) -> None:
         """'#' copies the tag's value from the previous game."""

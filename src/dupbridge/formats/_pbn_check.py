@@ -11,9 +11,10 @@ notes against their references; tables against their column specifications and s
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
-from typing import Protocol
+from itertools import chain, islice
+from typing import Any, Protocol
 
 from dupbridge.core.auction import Auction
 from dupbridge.core.calls import PASS, Bid, Call, Pass, Strain
@@ -21,7 +22,7 @@ from dupbridge.core.cards import CARDS, Card, Suit, suit_mask
 from dupbridge.core.errors import ActionError
 from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import SEATS, Seat, Vulnerability
-from dupbridge.formats._pbn_game import Game, Tag
+from dupbridge.formats._pbn_game import CompactCall, Game, RawTag, Tag
 from dupbridge.formats._pbn_values import (
     CALL_VARIANTS,
     CALLS,
@@ -33,13 +34,13 @@ from dupbridge.formats._pbn_values import (
     parse_columns,
     parse_contract,
     parse_deal,
+    parse_deal_masks,
     parse_declarer,
     parse_result,
     parse_seat,
     parse_side_values,
     parse_vulnerability,
 )
-from dupbridge.formats.records import RecordedCall
 from dupbridge.i18n import _
 
 __all__ = ["check_game"]
@@ -80,49 +81,116 @@ _PLAYER_TYPE = frozenset({"HUMAN", "PROGRAM", "COMPUTER"})
 
 
 def check_game(game: Game, report: Report, locate: Locate, export: bool) -> None:
-    """Check ``game`` and report every problem found (see the module docstring)."""
-    tags: dict[str, Tag] = {}
-    for tag in game.tags:
-        name = tag.name
-        if name not in tags:
+    """Check ``game`` and report every problem found (see the module docstring).
+
+    The values of the tags the game parses itself (Dealer, Deal, Contract...) are left in
+    its cache, so that its accessors need not parse them again.
+    """
+    cache = game.reader_cache()
+    tags: dict[str, RawTag] = {}
+    tables: list[RawTag] = []
+    checks = _CHECKS
+    for tag in game.raw_tags():
+        name = tag[0]
+        check = checks.get(name, _unknown_tag)
+        if check is not None:
+            check(tag, tags.setdefault(name, tag) is tag, cache, report)
+        elif name not in tags:
             tags[name] = tag
-        if name not in KNOWN_TAGS and tag.line:
-            report(
-                tag.line,
-                max(tag.column - len(name) - 2, 1),
-                _("unknown tag {name}: kept as it is").format(name=name),
-                True,
-            )
-        parsed = _GAME_VALUES.get(name)
-        if parsed is not None:
-            if tags[name] is tag:
-                error = game.parse_value(parsed[0], parsed[1], name)[1]
-                if error:
-                    report(
-                        tag.line or 1,
-                        tag.column or 1,
-                        _("tag {name}: {message}").format(name=name, message=error),
-                    )
-        elif name in _VALUE_CHECKS:
-            _check_value(tag, report)
+        if tag[2] and name.endswith("Table"):
+            tables.append(tag)
+    cache["_index"] = tags
+    notes = _notes(game.raw_tags()) if "Note" in tags else []
     if export:
         _check_export_order(game, tags, report)
     _check_dependencies(game, tags, report)
-    _check_auction(game, tags, report, locate, export)
-    _check_play(game, tags, report, locate, export)
-    _check_notes(game, report, locate)
+    # the note references (=n=) of each section, where the fast paths found them all
+    refs: dict[str, _Refs] = {}
+    _check_auction(game, tags, notes, refs, report=report, locate=locate, export=export)
+    _check_play(game, tags, refs, report=report, locate=locate, export=export)
+    _check_notes(tags, notes, refs, report, locate)
     _check_rubber(tags, report)
-    for tag in game.tags:
-        if tag.section and tag.name.endswith("Table"):
-            _check_table_order(tag, report, locate)
+    for tag in tables:
+        _check_table_order(_as_tag(tag), report, locate)
+
+
+#: Note references of a section: the number, the line and (-1 - index) of the token in its row
+#: where it first appears.
+_Refs = dict[int, tuple[int, int]]
+
+
+def _notes(tags: Sequence[RawTag]) -> list[tuple[str | None, RawTag]]:
+    """The Note tags, each with the section it follows (Auction, Play, or None)."""
+    notes: list[tuple[str | None, RawTag]] = []
+    current: str | None = None
+    for tag in tags:
+        name = tag[0]
+        if name == "Note":
+            notes.append((current, tag))
+        elif name in ("Auction", "Play"):
+            current = name
+    return notes
+
+
+def _note_texts(notes: list[tuple[str | None, RawTag]], section: str) -> dict[int, str]:
+    """The text of each note after ``section``, as :meth:`Game.notes` gives them."""
+    texts: dict[int, str] = {}
+    for current, tag in notes:
+        if current == section:
+            number, _sep, text = tag[1].partition(":")
+            if number.strip().isdecimal():
+                texts.setdefault(int(number), text.strip())
+    return texts
+
+
+def _as_tag(tag: RawTag) -> Tag:
+    """A tag as a :class:`Tag` value (for the checks that read its fields by name)."""
+    return tag if type(tag) is Tag else tuple.__new__(Tag, tag)
+
+
+#: What is checked in a tag's value: (tag, whether it is the first of its name, the game's
+#: cache, report); None for a known tag with nothing to check.
+TagCheck = Callable[[RawTag, bool, dict[str, Any], Report], None]
+
+
+def _unknown_tag(tag: RawTag, first: bool, cache: dict[str, Any], report: Report) -> None:
+    name = tag[0]
+    if tag[4]:
+        report(
+            tag[4],
+            max(tag[5] - len(name) - 2, 1),
+            _("unknown tag {name}: kept as it is").format(name=name),
+            True,
+        )
+
+
+def _game_value(key: str, parse: Callable[[str], object]) -> TagCheck:
+    """The check of a tag the game parses itself: the value (or the error) goes to the
+    game's cache under ``key`` (see :meth:`Game.parse_value`)."""
+
+    def check(tag: RawTag, first: bool, cache: dict[str, Any], report: Report) -> None:
+        if not first:
+            return
+        try:
+            cache[key] = parse(tag[1])
+        except PbnValueError as error:
+            cache[key] = None
+            message = cache["!" + key] = str(error)
+            report(
+                tag[4] or 1,
+                tag[5] or 1,
+                _("tag {name}: {message}").format(name=tag[0], message=message),
+            )
+
+    return check
 
 
 # --- tag values ---------------------------------------------------------------------------
 
 
-def _check_value(tag: Tag, report: Report) -> None:
-    name = tag.name
-    value = tag.value
+def _check_value(tag: RawTag, first: bool, cache: dict[str, Any], report: Report) -> None:
+    name = tag[0]
+    value = tag[1]
     check = _VALUE_CHECKS.get(name)
     if check is None:
         return
@@ -136,8 +204,8 @@ def _check_value(tag: Tag, report: Report) -> None:
     if message:
         warning = message.startswith("~")
         report(
-            tag.line or 1,
-            tag.column or 1,
+            tag[4] or 1,
+            tag[5] or 1,
             _("tag {name}: {message}").format(name=name, message=message.lstrip("~")),
             warning,
         )
@@ -156,7 +224,7 @@ def _time(value: str) -> str | None:
 
 
 def _board(value: str) -> str | None:
-    if value in ("", "?") or (value.isdigit() and int(value) > 0):
+    if value in ("", "?") or (value.isdecimal() and int(value) > 0):
         return None
     return _("{value!r} is not a board number").format(value=value)
 
@@ -282,7 +350,7 @@ _PLAIN_VALUES: dict[str, re.Pattern[str]] = {
 _GAME_VALUES: dict[str, tuple[str, Callable[[str], object]]] = {
     "Dealer": ("dealer", parse_seat),
     "Vulnerable": ("vul", parse_vulnerability),
-    "Deal": ("deal", parse_deal),
+    "Deal": ("deal", parse_deal_masks),
     "Contract": ("contract", parse_contract),
     "Result": ("result", parse_result),
     "Declarer": ("declarer", parse_declarer),
@@ -320,14 +388,21 @@ _VALUE_CHECKS: dict[str, Callable[[str], str | None]] = {
     "FrenchMP": _yes_no,
 }
 
+#: The check of each known tag (None: nothing to check); a tag not here is unknown.
+_CHECKS: dict[str, TagCheck | None] = dict.fromkeys(KNOWN_TAGS)
+_CHECKS.update(dict.fromkeys(_VALUE_CHECKS, _check_value))
+_CHECKS.update({name: _game_value(key, parse) for name, (key, parse) in _GAME_VALUES.items()})
 
-def _check_export_order(game: Game, tags: dict[str, Tag], report: Report) -> None:
+
+def _check_export_order(game: Game, tags: dict[str, RawTag], report: Report) -> None:
+    if tuple(islice(tags, len(MANDATORY_TAGS))) == MANDATORY_TAGS:
+        return  # every mandatory tag, first and in order
     positions = [_MANDATORY_AT[name] for name in tags if name in _MANDATORY_AT]
     missing = [name for name in MANDATORY_TAGS if name not in tags]
-    first = game.tags[0]
+    first_line = game.raw_tags()[0][4]
     if missing:
         report(
-            game.line or first.line or 1,
+            game.line or first_line or 1,
             1,
             _("export format needs every tag of the mandatory set; missing: {names}").format(
                 names=", ".join(missing)
@@ -335,42 +410,42 @@ def _check_export_order(game: Game, tags: dict[str, Tag], report: Report) -> Non
         )
     if positions != sorted(positions):
         report(
-            game.line or first.line or 1,
+            game.line or first_line or 1,
             1,
             _("export format puts the mandatory tags first, in the standard's order"),
         )
 
 
-def _check_dependencies(game: Game, tags: dict[str, Tag], report: Report) -> None:
+def _check_dependencies(game: Game, tags: dict[str, RawTag], report: Report) -> None:
     auction = tags.get("Auction")
     if auction is not None and _unknown(tags.get("Dealer")):
-        report(auction.line or 1, auction.column or 1, _("the Auction needs the Dealer tag"))
+        report(auction[4] or 1, auction[5] or 1, _("the Auction needs the Dealer tag"))
     play = tags.get("Play")
     if play is not None:
         if _unknown(tags.get("Deal")):
-            report(play.line or 1, play.column or 1, _("the Play needs the Deal tag"))
+            report(play[4] or 1, play[5] or 1, _("the Play needs the Deal tag"))
         contract = tags.get("Contract")
         if _unknown(contract):
-            report(play.line or 1, play.column or 1, _("the Play needs the Contract tag"))
+            report(play[4] or 1, play[5] or 1, _("the Play needs the Contract tag"))
         else:
             value = game.contract_value
             if value is not None and value.level is not None and _unknown(tags.get("Declarer")):
-                report(play.line or 1, play.column or 1, _("the Play needs the Declarer tag"))
+                report(play[4] or 1, play[5] or 1, _("the Play needs the Declarer tag"))
     result = tags.get("Result")
-    if result is not None and result.value not in ("", "?"):
+    if result is not None and result[1] not in ("", "?"):
         contract = tags.get("Contract")
         declarer = tags.get("Declarer")
-        passed = contract is not None and contract.value.upper() == "PASS"
-        if passed or (declarer is not None and declarer.value == ""):
+        passed = contract is not None and contract[1].upper() == "PASS"
+        if passed or (declarer is not None and declarer[1] == ""):
             report(
-                result.line or 1,
-                result.column or 1,
+                result[4] or 1,
+                result[5] or 1,
                 _("a board with no declarer (passed out) has no Result"),
             )
 
 
-def _unknown(tag: Tag | None) -> bool:
-    return tag is None or tag.value in ("", "?")
+def _unknown(tag: RawTag | None) -> bool:
+    return tag is None or tag[1] in ("", "?")
 
 
 # --- sections -----------------------------------------------------------------------------
@@ -467,7 +542,7 @@ def _annotate(
     kind = _annotation_kind(text)
     if text[0] == "=":
         body = text[1:-1] if len(text) > 1 and text.endswith("=") else ""
-        if not body.isdigit() or not 1 <= int(body) <= 32:
+        if not body.isdecimal() or not 1 <= int(body) <= 32:
             report(*at(token), _("{text!r} is not a note reference =1= to =32=").format(text=text))
             return
         if kind in kinds:
@@ -477,7 +552,7 @@ def _annotate(
         unit.notes.append((int(body), token))
     elif text[0] == "$":
         body = text[1:]
-        if not body.isdigit():
+        if not body.isdecimal():
             report(*at(token), _("{text!r}: a NAG is $ and a number").format(text=text))
             return
         if int(body) > 255:
@@ -504,16 +579,24 @@ def _annotation_kind(text: str) -> str:
     if text[0] == "=":
         return "note"
     if text[0] == "$":
-        return "assessment" if text[1:].isdigit() and 1 <= int(text[1:]) <= 9 else "nag"
+        return "assessment" if text[1:].isdecimal() and 1 <= int(text[1:]) <= 9 else "nag"
     return "assessment"
 
 
 def _check_auction(
-    game: Game, tags: dict[str, Tag], report: Report, locate: Locate, export: bool
+    game: Game,
+    tags: dict[str, RawTag],
+    notes: list[tuple[str | None, RawTag]],
+    refs: dict[str, _Refs],
+    *,
+    report: Report,
+    locate: Locate,
+    export: bool,
 ) -> None:
-    tag = tags.get("Auction")
-    if tag is None:
+    raw = tags.get("Auction")
+    if raw is None:
         return
+    tag = _as_tag(raw)
     try:
         first = parse_seat(tag.value, "seat")
     except PbnValueError as error:
@@ -521,7 +604,9 @@ def _check_auction(
         return
     dealer = game.dealer
     if first is not None and dealer is not None:
-        fast = _fast_auction(game, tag, first, dealer, report=report, locate=locate)
+        fast = _fast_auction(
+            game, tag, first, dealer, notes=notes, refs=refs, report=report, locate=locate
+        )
         if fast is not None:
             if export:
                 _check_rows(tag, report, 4, _("export format writes four calls to a line"))
@@ -624,22 +709,22 @@ def _check_irregular_auction(
             report(*at(unit.token), _("only a bid can be insufficient (^I)"))
 
 
-def _check_contract(game: Game, tags: dict[str, Tag], auction: Auction, report: Report) -> None:
+def _check_contract(game: Game, tags: dict[str, RawTag], auction: Auction, report: Report) -> None:
     if not auction.is_complete:
         return
     contract_tag = tags.get("Contract")
     declarer_tag = tags.get("Declarer")
     final = auction.contract
-    if contract_tag is not None and contract_tag.value not in ("", "?"):
+    if contract_tag is not None and contract_tag[1] not in ("", "?"):
         value = game.contract_value
-        line, column = contract_tag.line or 1, contract_tag.column or 1
+        line, column = contract_tag[4] or 1, contract_tag[5] or 1
         if value is not None:
             if final is None and not value.passed_out:
                 report(
                     line,
                     column,
                     _("the auction was passed out (Law 22B), not {contract}").format(
-                        contract=contract_tag.value
+                        contract=contract_tag[1]
                     ),
                 )
             elif final is not None and value.passed_out:
@@ -655,7 +740,7 @@ def _check_contract(game: Game, tags: dict[str, Tag], auction: Auction, report: 
                     line,
                     column,
                     _("the auction ends in {contract}, not {given}").format(
-                        contract=final.to_str(declarer=False), given=contract_tag.value
+                        contract=final.to_str(declarer=False), given=contract_tag[1]
                     ),
                 )
             elif final is not None and value.risk is not final.risk:
@@ -663,16 +748,16 @@ def _check_contract(game: Game, tags: dict[str, Tag], auction: Auction, report: 
                     line,
                     column,
                     _("the auction ends in {contract}, not {given} (Law 19)").format(
-                        contract=final.to_str(declarer=False), given=contract_tag.value
+                        contract=final.to_str(declarer=False), given=contract_tag[1]
                     ),
                 )
-    if declarer_tag is not None and declarer_tag.value not in ("", "?") and final is not None:
-        written = declarer_tag.value
+    if declarer_tag is not None and declarer_tag[1] not in ("", "?") and final is not None:
+        written = declarer_tag[1]
         try:
             seat = parse_seat(written.removeprefix("^"), "declarer")
         except PbnValueError:
             return
-        line, column = declarer_tag.line or 1, declarer_tag.column or 1
+        line, column = declarer_tag[4] or 1, declarer_tag[5] or 1
         if written.startswith("^"):
             if seat is final.declarer:
                 report(
@@ -703,11 +788,18 @@ def _check_rows(tag: Tag, report: Report, most: int, message: str) -> None:
 
 
 def _check_play(
-    game: Game, tags: dict[str, Tag], report: Report, locate: Locate, export: bool
+    game: Game,
+    tags: dict[str, RawTag],
+    refs: dict[str, _Refs],
+    *,
+    report: Report,
+    locate: Locate,
+    export: bool,
 ) -> None:
-    tag = tags.get("Play")
-    if tag is None:
+    raw = tags.get("Play")
+    if raw is None:
         return
+    tag = _as_tag(raw)
     try:
         first = parse_seat(tag.value, "seat")
     except PbnValueError as error:
@@ -724,7 +816,8 @@ def _check_play(
             ),
         )
         return
-    if first is not None and _fast_play(game, tag, first, report, locate):
+    if first is not None and _fast_play(game, tags, tag, first, report=report, locate=locate):
+        refs["Play"] = {}  # cards and '-' only: no note references
         if export:
             _check_rows(tag, report, 4, _("export format writes one trick (four cards) to a line"))
         return
@@ -752,20 +845,29 @@ def _check_play(
     if len(units) > 52:
         report(*at(units[52].token), _("more than thirteen tricks are given"))
         return
-    _follow_play(game=game, tag=tag, first=first, units=units, cards=cards, report=report, at=at)
+    _follow_play(game=game, tags=tags, first=first, units=units, cards=cards, report=report, at=at)
 
 
-_CARD_INFO: dict[str, tuple[Card, int, int, int, int]] = {
+#: A card as the play check uses it: the card, its bit, suit, rank and index.
+_CardInfo = tuple[Card, int, int, int, int]
+_CARD_INFO: dict[str, _CardInfo] = {
     str(card): (card, card.bit, int(card.suit), int(card.rank), card.index) for card in CARDS
 }
-#: The (seat, card) pair of every card played from every seat, made once.
-_PLAYED: tuple[tuple[tuple[Seat, Card], ...], ...] = tuple(
-    tuple((seat, card) for card in CARDS) for seat in SEATS
-)
 _SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
-#: One shared record of each call made with no alert (records are immutable values).
-_PLAIN_CALLS: dict[Call, RecordedCall] = {call: RecordedCall(call) for call in set(CALLS.values())}
 _NOTE_REF = re.compile(r"=([1-9]|[12]\d|3[0-2])=")
+_NOTE_REFS: dict[str, int] = {f"={number}=": number for number in range(1, 33)}
+#: The positions of a trick's row in the order played, by the position of its leader.
+_ORDERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((leader + step) & 3 for step in range(4)) for leader in range(4)
+)
+
+
+def _note_ref(word: str) -> int | None:
+    """The number of a note reference ``=n=`` (1 to 32), or None."""
+    number = _NOTE_REFS.get(word)
+    if number is None and _NOTE_REF.fullmatch(word):
+        number = int(word[1:-1])
+    return number
 
 
 def _where(tag: Tag, index: int, locate: Locate) -> tuple[int, int]:
@@ -778,23 +880,36 @@ def _where(tag: Tag, index: int, locate: Locate) -> tuple[int, int]:
 
 
 def _fast_auction(
-    game: Game, tag: Tag, first: Seat, dealer: Seat, *, report: Report, locate: Locate
+    game: Game,
+    tag: Tag,
+    first: Seat,
+    dealer: Seat,
+    *,
+    notes: list[tuple[str | None, RawTag]],
+    refs: dict[str, _Refs],
+    report: Report,
+    locate: Locate,
 ) -> Auction | None:
     """Check a plain auction (calls, ``-``, ``AP``, notes =n=, a final ``+`` or ``*``) and
-    cache its calls; None if the auction needs the full check (annotations, marks)."""
+    cache its calls; None if the auction needs the full check (annotations, marks).
+
+    Having read every token, it gives the auction's note references in ``refs``.
+    """
     tokens = tag.tokens
     count = len(tokens)
     if count and tokens[-1] in ("+", "*"):
         count -= 1
-    calls = CALLS
-    notes = game.notes("Auction") if "=" in "".join(tokens) else {}
+    plain_calls = CALLS
+    texts = _note_texts(notes, "Auction") if "=" in "".join(tokens) else {}
     auction = Auction(dealer)
     offset = (dealer - first) % 4
-    made: list[RecordedCall] = []
+    # the calls made, each its token, or (token, explanation) if alerted (see Game.calls)
+    made: list[CompactCall] = []
+    found: dict[int, int] = {}  # note number -> index of its first reference
     position = 0
     for index in range(count):
         word = tokens[index]
-        call = calls.get(word)
+        call = plain_calls.get(word)
         if call is not None:
             if position < offset:
                 report(
@@ -809,7 +924,7 @@ def _fast_auction(
             except ActionError as error:
                 report(*_where(tag, index, locate), str(error))
                 return auction
-            made.append(_PLAIN_CALLS[call])
+            made.append(word)
             position += 1
         elif word == "-":
             if position >= offset:
@@ -824,17 +939,43 @@ def _fast_auction(
                 report(*_where(tag, index, locate), _("AP after the auction has ended (Law 39)"))
             while not auction.is_complete:
                 auction.add(PASS)
-                made.append(_PLAIN_CALLS[PASS])
-        elif made and _NOTE_REF.fullmatch(word) and tokens[index - 1][0] != "=":
-            text = notes.get(int(word[1:-1]))
-            made[-1] = RecordedCall(made[-1].call, True, text or None)
+                made.append("Pass")
+        elif made and word[0] == "=" and tokens[index - 1][0] != "=":
+            number = _note_ref(word)
+            if number is None:
+                return None
+            found.setdefault(number, index)
+            previous = made[-1]
+            made[-1] = (
+                previous if type(previous) is str else previous[0],
+                texts.get(number) or None,
+            )
         else:
             return None
-    game.cache_value("calls", tuple(made))
+    game.cache_value("compact_calls", tuple(made))
+    refs["Auction"] = {number: _ref_place(tag, index) for number, index in found.items()}
     return auction
 
 
-def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate) -> bool:
+def _ref_place(tag: Tag, index: int) -> tuple[int, int]:
+    """Where the ``index``-th token of a section is: its line and (-1 - index in its row)."""
+    section = tag.section
+    for row, line in zip(section, tag.rows_at or (0,) * len(section), strict=True):
+        if index < len(row):
+            return line or tag.line or 1, -1 - index
+        index -= len(row)
+    return tag.line or 1, -1
+
+
+def _fast_play(
+    game: Game,
+    tags: dict[str, RawTag],
+    tag: Tag,
+    first: Seat,
+    *,
+    report: Report,
+    locate: Locate,
+) -> bool:
     """Check a plain play (cards, ``-``, a final ``*``) against the deal and Law 44; cache
     the cards in the order played. False if the play needs the full check."""
     tokens = tag.tokens
@@ -843,50 +984,64 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
         count -= 1
     if count > 52:
         return False
-    get = _CARD_INFO.get
-    cards = [get(token) for token in tokens[:count]]
+    cards = list(map(_CARD_INFO.get, tokens[:count] if count < len(tokens) else tokens))
     if None in cards and any(c is None and t != "-" for c, t in zip(cards, tokens, strict=False)):
         return False
     value = game.contract_value
     if value is None or value.strain is None:
         return False
     trump = -1 if value.strain is Strain.NOTRUMP else int(value.strain)
-    deal = game.deal_value
+    deal = game.deal_masks
     known = [False] * 4
     hands = [0, 0, 0, 0]
     if deal is not None:
-        for holder in deal.known:
+        dealt = deal[:4]
+        for holder in deal[5]:
             known[holder] = True
-            hands[holder] = deal.deal[holder].mask
+            hands[holder] = dealt[holder]
     first_seat = int(first)
     seat_at = [(first_seat + position) & 3 for position in range(4)]
+    # by position in a row: the code of its seat's first card (see Game.played), whether the
+    # hand is known, the hand
+    codes = [seat * 52 for seat in seat_at]
+    checked = [known[seat] for seat in seat_at]
+    held = [hands[seat] for seat in seat_at]
     leader = 0
     won = [0, 0]
     tricks = 0
-    played: list[tuple[Seat, Card]] = []
+    played: list[int] = []
+    add = played.append
     masks = _SUIT_MASKS
     for start in range(0, count, 4):
-        row = cards[start : start + 4]
-        full = len(row) == 4 and None not in row
-        best_position = leader
-        best = row[leader] if leader < len(row) else None
-        if best is None:
+        part = cards[start : start + 4]
+        if len(part) < 4 or None in part:
+            if not _part_trick(
+                tag=tag,
+                start=start,
+                row=part,
+                leader=leader,
+                seat_at=seat_at,
+                checked=checked,
+                held=held,
+                played=played,
+                report=report,
+                locate=locate,
+            ):
+                return True
             break
-        led = best[2]
-        for step in range(4):
-            position = (leader + step) & 3
-            entry = row[position] if full or position < len(row) else None
-            if entry is None:
-                break
-            card, bit, suit, rank, number = entry
-            seat_index = seat_at[position]
-            if known[seat_index]:
-                hand = hands[seat_index]
+        row: list[_CardInfo] = part  # type: ignore[assignment]  # no None in it
+        best_position = leader
+        led = best_suit = row[leader][2]
+        best_rank = -1
+        for position in _ORDERS[leader]:
+            card, bit, suit, rank, number = row[position]
+            if checked[position]:
+                hand = held[position]
                 if not hand & bit:
                     report(
                         *_where(tag, start + position, locate),
                         _("{seat} does not hold {card} now").format(
-                            seat=SEATS[seat_index].title, card=card
+                            seat=SEATS[seat_at[position]].title, card=card
                         ),
                     )
                     return True
@@ -896,31 +1051,85 @@ def _fast_play(game: Game, tag: Tag, first: Seat, report: Report, locate: Locate
                         _(
                             "{seat} revokes with {card}: it holds a card of the suit led "
                             "(Law 44C); mark a revoke ^R"
-                        ).format(seat=SEATS[seat_index].title, card=card),
+                        ).format(seat=SEATS[seat_at[position]].title, card=card),
                     )
-                hands[seat_index] = hand ^ bit
-            played.append(_PLAYED[seat_index][number])
-            if suit == best[2]:
-                if rank > best[3]:
-                    best, best_position = entry, position
+                held[position] = hand ^ bit
+            add(codes[position] + number)
+            if suit == best_suit:
+                if rank > best_rank:
+                    best_rank, best_position = rank, position
             elif suit == trump:
-                best, best_position = entry, position
-        if not full:
-            break
+                best_suit, best_rank, best_position = suit, rank, position
         won[seat_at[best_position] & 1] += 1
         tricks += 1
         leader = best_position
-    game.cache_value("played", tuple(played))
-    full = deal is not None and len(deal.known) == 4 and len(deal.deal.north) == 13
-    _check_result(game, won, tricks, full, report)
+    game.cache_value("compact_played", bytes(played))
+    full = deal is not None and len(deal[5]) == 4 and deal[0].bit_count() == 13
+    _check_result(game, tags, won, tricks, full=full, report=report)
     return True
 
 
-def _check_result(game: Game, won: list[int], tricks: int, full: bool, report: Report) -> None:
+def _part_trick(
+    *,
+    tag: Tag,
+    start: int,
+    row: list[_CardInfo | None],
+    leader: int,
+    seat_at: list[int],
+    checked: list[bool],
+    held: list[int],
+    played: list[int],
+    report: Report,
+    locate: Locate,
+) -> bool:
+    """Check the cards of a trick not played to the end (a claim), up to the first card not
+    given; False if a card is not held (reported: the play is not checked further)."""
+    best = row[leader] if leader < len(row) else None
+    if best is None:
+        return True
+    led = best[2]
+    for position in _ORDERS[leader]:
+        entry = row[position] if position < len(row) else None
+        if entry is None:
+            break
+        card, bit, suit, _rank, number = entry
+        seat_index = seat_at[position]
+        if checked[position]:
+            hand = held[position]
+            if not hand & bit:
+                report(
+                    *_where(tag, start + position, locate),
+                    _("{seat} does not hold {card} now").format(
+                        seat=SEATS[seat_index].title, card=card
+                    ),
+                )
+                return False
+            if suit != led and hand & _SUIT_MASKS[led]:
+                report(
+                    *_where(tag, start + position, locate),
+                    _(
+                        "{seat} revokes with {card}: it holds a card of the suit led "
+                        "(Law 44C); mark a revoke ^R"
+                    ).format(seat=SEATS[seat_index].title, card=card),
+                )
+            held[position] = hand ^ bit
+        played.append(seat_index * 52 + number)
+    return True
+
+
+def _check_result(
+    game: Game,
+    tags: dict[str, RawTag],
+    won: list[int],
+    tricks: int,
+    *,
+    full: bool,
+    report: Report,
+) -> None:
     """The Result must be what declarer's side won in the tricks played, plus at most the
     tricks left (a claim or concession ended play early, Laws 68-69)."""
     declarer = game.declarer
-    result_tag = game.tag("Result")
+    result_tag = tags.get("Result")
     result = game.result_value
     declared = game.result
     if (
@@ -938,20 +1147,20 @@ def _check_result(game: Game, won: list[int], tricks: int, full: bool, report: R
         return
     if left == 0:
         message = _("Result {given} but declarer's side took {taken} tricks in the play").format(
-            given=result_tag.value, taken=taken
+            given=result_tag[1], taken=taken
         )
     else:
         message = _(
             "Result {given} but declarer's side took {taken} of the first {played} tricks, "
             "so it ends with {taken} to {most}"
-        ).format(given=result_tag.value, taken=taken, played=tricks, most=taken + left)
-    report(result_tag.line or 1, result_tag.column or 1, message)
+        ).format(given=result_tag[1], taken=taken, played=tricks, most=taken + left)
+    report(result_tag[4] or 1, result_tag[5] or 1, message)
 
 
 def _follow_play(
     *,
     game: Game,
-    tag: Tag,
+    tags: dict[str, RawTag],
     first: Seat,
     units: list[_Unit],
     cards: list[Card | None],
@@ -1028,7 +1237,7 @@ def _follow_play(
         won[winner.side] += 1
         tricks += 1
         leader = winner
-    _check_result(game, won, tricks, size == 13 and len(known) == 4, report)
+    _check_result(game, tags, won, tricks, full=size == 13 and len(known) == 4, report=report)
 
 
 def _check_card(
@@ -1091,25 +1300,33 @@ def _card_problem(text: str) -> str:
     return _("{text!r} is not a card (a suit S H D C and a rank: SA, H7)").format(text=text)
 
 
-def _check_notes(game: Game, report: Report, locate: Locate) -> None:
-    refs: dict[str, dict[int, tuple[int, int]]] = {"Auction": {}, "Play": {}}
+def _check_notes(
+    tags: dict[str, RawTag],
+    notes: list[tuple[str | None, RawTag]],
+    found: dict[str, _Refs],
+    report: Report,
+    locate: Locate,
+) -> None:
+    refs: dict[str, _Refs] = {"Auction": {}, "Play": {}}
     for name in ("Auction", "Play"):
-        tag = game.tag(name)
-        if tag is None or "=" not in "".join(tag.tokens):
+        known = found.get(name)
+        if known is not None:
+            refs[name] = known
             continue
-        for row, line in zip(tag.section, tag.rows_at or (0,) * len(tag.section), strict=True):
+        section_tag = tags.get(name)
+        if section_tag is None or "=" not in "".join(chain.from_iterable(section_tag[2])):
+            continue
+        section, rows_at = section_tag[2], section_tag[6]
+        for row, line in zip(section, rows_at or (0,) * len(section), strict=True):
             for index, text in enumerate(row):
                 if text[0] == "=" and _NOTE_REF.fullmatch(text):
                     # where it is: (line, token index), found only if it must be reported
-                    refs[name].setdefault(int(text[1:-1]), (line or tag.line or 1, -1 - index))
+                    refs[name].setdefault(
+                        int(text[1:-1]), (line or section_tag[4] or 1, -1 - index)
+                    )
     given: dict[str, dict[int, Tag]] = {"Auction": {}, "Play": {}}
-    current: str | None = None
-    for tag in game.tags:
-        if tag.name in ("Auction", "Play"):
-            current = tag.name
-            continue
-        if tag.name != "Note":
-            continue
+    for current, raw in notes:
+        tag = _as_tag(raw)
         match = _NOTE.fullmatch(tag.value)
         line, column = tag.line or 1, tag.column or 1
         if match is None:
@@ -1145,11 +1362,11 @@ def _check_notes(game: Game, report: Report, locate: Locate) -> None:
                 )
 
 
-def _check_rubber(tags: dict[str, Tag], report: Report) -> None:
-    history = tags.get("ScoreRubberHistory")
-    vulnerable = tags.get("Vulnerable")
-    if history is None or vulnerable is None:
+def _check_rubber(tags: dict[str, RawTag], report: Report) -> None:
+    if "ScoreRubberHistory" not in tags or "Vulnerable" not in tags:
         return
+    history = _as_tag(tags["ScoreRubberHistory"])
+    vulnerable = _as_tag(tags["Vulnerable"])
     try:
         vul = parse_vulnerability(vulnerable.value)
     except PbnValueError:

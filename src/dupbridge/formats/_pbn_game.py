@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from dupbridge.core.boards import dealer_of, vulnerability_of
 from dupbridge.core.calls import PASS, Bid, Call, Pass, Strain
-from dupbridge.core.cards import Card, Suit
+from dupbridge.core.cards import CARDS, Card, Suit
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
 from dupbridge.core.play import trick_winner
@@ -30,15 +30,18 @@ from dupbridge.formats._pbn_values import (
     SUFFIXES,
     Column,
     ContractValue,
+    DealMasks,
     DealValue,
     PbnValueError,
     ResultValue,
     ScoreValue,
+    deal_of,
+    deal_value,
     format_columns,
     format_deal,
     parse_columns,
     parse_contract,
-    parse_deal,
+    parse_deal_masks,
     parse_declarer,
     parse_result,
     parse_seat,
@@ -50,15 +53,19 @@ from dupbridge.formats.records import BoardRecord, RecordedCall, TableData
 from dupbridge.i18n import _
 
 __all__ = [
+    "PLAYED_PAIRS",
     "AuctionEntry",
+    "CompactCall",
     "Game",
     "PbnAuction",
     "PbnPlay",
     "PbnTable",
     "PlayEntry",
+    "RawTag",
     "Tag",
     "is_section_tag",
     "is_table_tag",
+    "section_tokens",
 ]
 
 #: Strains in the order PBN lists double-dummy results: NT, S, H, D, C.
@@ -133,6 +140,31 @@ class Tag(NamedTuple):
 
     def __str__(self) -> str:
         return f"[{self.name} {quote(self.value)}]"
+
+
+#: A tag as the reader keeps it: the fields of :class:`Tag` in a plain tuple. The garbage
+#: collector stops tracking a plain tuple of strings and numbers but tracks a named tuple for
+#: ever, so a game read from a file makes its :class:`Tag` values only when they are asked for.
+RawTag = tuple[str, str, tuple[tuple[str, ...], ...], tuple[str, ...], int, int, tuple[int, ...]]
+
+
+def section_tokens(tag: RawTag) -> tuple[str, ...]:
+    """The tokens of a tag's section, all rows run together (:attr:`Tag.tokens`)."""
+    section = tag[2]
+    if len(section) == 1:
+        return section[0]
+    return tuple(chain.from_iterable(section))
+
+
+#: A call as the reader keeps it (see :meth:`Game.calls`): its token as PBN writes it, or
+#: (token, explanation or None) for an alerted call.
+CompactCall = str | tuple[str, str | None]
+#: The record of each call made with no alert, by its token (records are immutable values).
+_PLAIN_RECORDS: dict[str, RecordedCall] = {text: RecordedCall(call) for text, call in CALLS.items()}
+#: Every (seat, card) pair, at seat * 52 + card.index: a card played is kept as this number.
+PLAYED_PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
+    (seat, card) for seat in SEATS for card in CARDS
+)
 
 
 def quote(value: str) -> str:
@@ -325,7 +357,10 @@ class Game:
     :attr:`problems`.
     """
 
-    __slots__ = ("_cache", "_tags", "comments", "line", "problems", "source")
+    # A game read from a file keeps its tags as plain tuples (_raw) until they are asked for
+    # as Tag values (_tags), and makes its comment and problem lists only when they are not
+    # empty or are asked for: what the garbage collector must track stays small.
+    __slots__ = ("_cache", "_comments", "_made", "_problems", "_raw", "line", "source")
 
     def __init__(
         self,
@@ -336,27 +371,99 @@ class Game:
         line: int = 0,
         source: str = "<string>",
     ) -> None:
-        self._tags: list[Tag] = list(tags)
-        self.comments: list[str] = list(comments)
-        self.problems: list[Problem] = list(problems)
+        self._raw: Sequence[RawTag] = list(tags)
+        self._made = False
+        self._comments: list[str] | None = list(comments)
+        self._problems: list[Problem] | None = list(problems)
         self.line = line
         self.source = source
         self._cache: dict[str, Any] = {}
 
+    @classmethod
+    def read(
+        cls,
+        tags: Sequence[RawTag],
+        comments: list[str] | None,
+        problems: list[Problem] | None,
+        line: int,
+        source: str,
+    ) -> Game:
+        """The game a reader assembled: it hands over its lists (internal to the readers)."""
+        game = cls.__new__(cls)
+        game._raw = tags
+        game._made = False
+        game._comments = comments
+        game._problems = problems
+        game.line = line
+        game.source = source
+        game._cache = {}
+        return game
+
+    @property
+    def comments(self) -> list[str]:
+        """The comments before the first tag, in order (change the list in place)."""
+        comments = self._comments
+        if comments is None:
+            comments = self._comments = []
+        return comments
+
+    @comments.setter
+    def comments(self, comments: list[str]) -> None:
+        self._comments = comments
+
+    @property
+    def problems(self) -> list[Problem]:
+        """The problems found when reading the game (change the list in place)."""
+        problems = self._problems
+        if problems is None:
+            problems = self._problems = []
+        return problems
+
+    @problems.setter
+    def problems(self, problems: list[Problem]) -> None:
+        self._problems = problems
+
     # --- tags -----------------------------------------------------------------------------
+
+    def _make_tags(self) -> list[Tag]:
+        """The tags as Tag values, made from the reader's plain tuples the first time."""
+        tags = [tag if type(tag) is Tag else tuple.__new__(Tag, tag) for tag in self._raw]
+        self._raw = tags
+        self._made = True
+        self._cache.pop("_index", None)  # it held the plain tuples
+        return tags
+
+    @property
+    def _tags(self) -> list[Tag]:
+        if not self._made:
+            return self._make_tags()
+        return self._raw  # type: ignore[return-value]  # a list of Tag values once made
+
+    @_tags.setter
+    def _tags(self, tags: list[Tag]) -> None:
+        self._raw = tags
+        self._made = True
 
     @property
     def tags(self) -> tuple[Tag, ...]:
         """Every tag, in order (change them with the methods below)."""
         return tuple(self._tags)
 
-    def _index(self) -> dict[str, Tag]:
-        index: dict[str, Tag] | None = self._cache.get("_index")
+    def raw_tags(self) -> Sequence[RawTag]:
+        """The tags as plain tuples, without making :class:`Tag` values (for the checks)."""
+        return self._raw
+
+    def reader_cache(self) -> dict[str, Any]:
+        """The cache of parsed values, which the reader's checks fill (internal)."""
+        return self._cache
+
+    def _index(self) -> dict[str, RawTag]:
+        index: dict[str, RawTag] | None = self._cache.get("_index")
         if index is None:
             index = {}
-            for tag in self._tags:
-                if tag.name not in index:
-                    index[tag.name] = tag
+            for tag in self._raw:
+                if tag[0] not in index:
+                    index[tag[0]] = tag
             self._cache["_index"] = index
         return index
 
@@ -372,12 +479,14 @@ class Game:
 
     def tag(self, name: str) -> Tag | None:
         """The first tag called ``name`` (None if there is none)."""
-        return self._index().get(name)
+        if not self._made:
+            self._make_tags()
+        return self._index().get(name)  # type: ignore[return-value]  # Tag values by now
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """The value of the tag ``name``, or ``default``."""
         tag = self._index().get(name)
-        return default if tag is None else tag.value
+        return default if tag is None else tag[1]
 
     def __getitem__(self, name: str) -> str:
         tag = self.tag(name)
@@ -395,17 +504,17 @@ class Game:
         self.remove(name)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self.tag(name) is not None
+        return isinstance(name, str) and name in self._index()
 
     def __iter__(self) -> Iterator[Tag]:
         return iter(self._tags)
 
     def __len__(self) -> int:
-        return len(self._tags)
+        return len(self._raw)
 
     def names(self) -> list[str]:
         """The tag names in order (``Note`` once per note)."""
-        return [tag.name for tag in self._tags]
+        return [tag[0] for tag in self._raw]
 
     def set_tag(
         self,
@@ -437,7 +546,8 @@ class Game:
 
     def __repr__(self) -> str:
         board = self.get("Board")
-        return f"<Game board={board!r} tags={len(self._tags)} problems={len(self.problems)}>"
+        problems = len(self._problems or ())
+        return f"<Game board={board!r} tags={len(self._raw)} problems={problems}>"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other._tags == self._tags
@@ -447,6 +557,9 @@ class Game:
     # --- parsed values ----------------------------------------------------------------------
 
     def _parsed(self, key: str, parse: Any, name: str) -> Any:
+        cache = self._cache
+        if key in cache:
+            return cache[key]
         return self.parse_value(key, parse, name)[0]
 
     def cache_value(self, key: str, value: object) -> None:
@@ -454,18 +567,22 @@ class Game:
         self._cache[key] = value
 
     def parse_value(self, key: str, parse: Any, name: str) -> tuple[Any, str | None]:
-        """The tag ``name`` parsed by ``parse`` (cached under ``key``) and the error, if any."""
+        """The tag ``name`` parsed by ``parse`` (cached under ``key``) and the error, if any.
+
+        The cache holds the value under ``key`` and an error under ``"!" + key``.
+        """
         cache = self._cache
-        found = cache.get(key)
-        if found is not None:
-            return found  # type: ignore[no-any-return]
+        if key in cache:
+            return cache[key], cache.get("!" + key)
         value = self.get(name)
+        error: str | None = None
         try:
-            result: tuple[Any, str | None] = (None if value is None else parse(value), None)
-        except PbnValueError as error:
-            result = (None, str(error))
-        cache[key] = result
-        return result
+            parsed = None if value is None else parse(value)
+        except PbnValueError as problem:
+            parsed = None
+            error = cache["!" + key] = str(problem)
+        cache[key] = parsed
+        return parsed, error
 
     @property
     def board(self) -> int | None:
@@ -483,15 +600,25 @@ class Game:
         return self._parsed("vul", parse_vulnerability, "Vulnerable")  # type: ignore[no-any-return]
 
     @property
+    def deal_masks(self) -> DealMasks | None:
+        """The Deal tag parsed into plain numbers (see :data:`DealMasks`)."""
+        return self._parsed("deal", parse_deal_masks, "Deal")  # type: ignore[no-any-return]
+
+    @property
     def deal_value(self) -> DealValue | None:
         """The Deal tag parsed: the deal, the first seat written, the seats known."""
-        return self._parsed("deal", parse_deal, "Deal")  # type: ignore[no-any-return]
+        masks = self.deal_masks
+        return None if masks is None else deal_value(masks)
 
     @property
     def deal(self) -> Deal | None:
-        """The deal (Deal tag); hands written ``-`` are empty."""
-        value = self.deal_value
-        return None if value is None else value.deal
+        """The deal (Deal tag); hands written ``-`` are empty.
+
+        The game keeps the four hands as numbers and makes the deal each time it is asked for
+        (an immutable value, equal each time).
+        """
+        masks = self.deal_masks
+        return None if masks is None else deal_of(masks)
 
     @property
     def declarer(self) -> Seat | None:
@@ -577,12 +704,13 @@ class Game:
         """The notes (Note tags) that follow the section ``section`` (Auction or Play)."""
         notes: dict[int, str] = {}
         current: str | None = None
-        for tag in self._tags:
-            if tag.name in ("Auction", "Play"):
-                current = tag.name
-            elif tag.name == "Note" and current == section:
-                number, _sep, text = tag.value.partition(":")
-                if number.strip().isdigit():
+        for tag in self._raw:
+            name = tag[0]
+            if name in ("Auction", "Play"):
+                current = name
+            elif name == "Note" and current == section:
+                number, _sep, text = tag[1].partition(":")
+                if number.strip().isdecimal():
                     notes.setdefault(int(number), text.strip())
         return notes
 
@@ -590,7 +718,7 @@ class Game:
     def auction(self) -> PbnAuction | None:
         """The Auction section (None if there is none or its seat is not valid)."""
         if "auction" not in self._cache:
-            tag = self.tag("Auction")
+            tag = self._index().get("Auction")
             self._cache["auction"] = None if tag is None else _auction_of(tag)
         return self._cache["auction"]  # type: ignore[no-any-return]
 
@@ -598,11 +726,20 @@ class Game:
         """The calls from the dealer on, with alerts and explanations from the notes.
 
         A call with a note ``=n=`` is alerted, the note's text explaining it (a note with no
-        text is an alert without explanation).
+        text is an alert without explanation). A game read from a file keeps the calls the
+        reader checked as plain text and makes the records each time they are asked for.
         """
         cached = self._cache.get("calls")
         if cached is not None:
             return cached  # type: ignore[no-any-return]
+        compact: tuple[CompactCall, ...] | None = self._cache.get("compact_calls")
+        if compact is not None:
+            return tuple(
+                _PLAIN_RECORDS[made]
+                if type(made) is str
+                else RecordedCall(CALLS[made[0]], True, made[1])
+                for made in compact
+            )
         auction = self.auction
         if auction is None:
             return ()
@@ -622,15 +759,22 @@ class Game:
     def play(self) -> PbnPlay | None:
         """The Play section (None if there is none or its seat is not valid)."""
         if "play" not in self._cache:
-            tag = self.tag("Play")
+            tag = self._index().get("Play")
             self._cache["play"] = None if tag is None else _play_of(tag)
         return self._cache["play"]  # type: ignore[no-any-return]
 
     def played(self) -> tuple[tuple[Seat, Card], ...]:
-        """The cards in the order played, each with its seat (up to the first unknown)."""
+        """The cards in the order played, each with its seat (up to the first unknown).
+
+        A game read from a file keeps the cards the reader checked as numbers (see
+        :data:`PLAYED_PAIRS`) and makes the pairs each time they are asked for.
+        """
         cached = self._cache.get("played")
         if cached is not None:
             return cached  # type: ignore[no-any-return]
+        compact: bytes | None = self._cache.get("compact_played")
+        if compact is not None:
+            return tuple(map(PLAYED_PAIRS.__getitem__, compact))
         play = self.play
         if play is None:
             return ()
@@ -907,7 +1051,7 @@ class Game:
 def _board_number(text: str) -> int | None:
     if text in ("", "?"):
         return None
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise PbnValueError(_("not a board number: {text!r}").format(text=text))
     return int(text)
 
@@ -1001,10 +1145,10 @@ def _annotations(
         first = word[0]
         if first == "=":
             body = word.strip("=")
-            if note is None and body.isdigit():
+            if note is None and body.isdecimal():
                 note = int(body)
         elif first == "$":
-            if nag is None and word[1:].isdigit():
+            if nag is None and word[1:].isdecimal():
                 nag = int(word[1:])
         elif first in "!?":
             suffix = suffix or (word if word in SUFFIXES else None)
@@ -1014,14 +1158,14 @@ def _annotations(
     return index, note, suffix, nag
 
 
-def _auction_of(tag: Tag) -> PbnAuction | None:
+def _auction_of(tag: RawTag) -> PbnAuction | None:
     try:
-        first = parse_seat(tag.value, "seat")
+        first = parse_seat(tag[1], "seat")
     except PbnValueError:
         return None
     if first is None:
         return None
-    words = tag.tokens
+    words = section_tokens(tag)
     entries: list[AuctionEntry] = []
     end: str | None = None
     index = 0
@@ -1045,14 +1189,14 @@ def _auction_of(tag: Tag) -> PbnAuction | None:
     return PbnAuction(first, tuple(entries), end)
 
 
-def _play_of(tag: Tag) -> PbnPlay | None:
+def _play_of(tag: RawTag) -> PbnPlay | None:
     try:
-        first = parse_seat(tag.value, "seat")
+        first = parse_seat(tag[1], "seat")
     except PbnValueError:
         return None
     if first is None:
         return None
-    words = tag.tokens
+    words = section_tokens(tag)
     tricks: list[tuple[PlayEntry, ...]] = []
     row: list[PlayEntry] = []
     end: str | None = None

@@ -4,6 +4,10 @@ Every line is scanned once by regular expressions with no nested repetition (lin
 the common lines (a tag alone on its line, a row of calls or cards) take a fast path. Tags may
 span lines, ``{...}`` comments may span lines, ``;`` comments run to the end of the line and
 ``%`` starts an escape line (``% PBN 2.1``, ``% EXPORT``). An empty line ends a game.
+
+A whole text (:func:`split_lines`) is checked for forbidden characters and long lines in one
+pass, so that the line loop need not look at every character again; the tags of a game are
+kept as plain tuples (see :data:`~dupbridge.formats._pbn_game.RawTag`).
 """
 
 from __future__ import annotations
@@ -12,15 +16,23 @@ import re
 from collections.abc import Iterable, Iterator
 
 from dupbridge.formats._pbn_check import check_game
-from dupbridge.formats._pbn_game import Game, Tag, split_section_token
-from dupbridge.formats._pbn_values import NO_INHERITANCE, Column, PbnValueError, parse_columns
+from dupbridge.formats._pbn_game import Game, RawTag, split_section_token
+from dupbridge.formats._pbn_values import (
+    CALLS,
+    CARD_TOKENS,
+    NO_INHERITANCE,
+    Column,
+    PbnValueError,
+    parse_columns,
+)
 from dupbridge.formats.problems import Problem, Severity
 from dupbridge.i18n import _
 
-__all__ = ["Parser", "decode", "token_columns"]
+__all__ = ["Parser", "decode", "split_lines", "token_columns"]
 
-#: A line that is exactly one tag pair (the fast path).
-_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\][ \t]*')
+#: A line that is exactly one tag pair (the fast path); the value is a run of plain characters
+#: and escapes, written so that the engine takes a whole run of plain characters at a time.
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*(?:\\.[^"\\]*)*)"\][ \t]*')
 #: The tokens of a line; each alternative is linear and ``str`` always succeeds once started.
 _TOKEN = re.compile(
     r'[ \t]+|(?P<lb>\[)|(?P<rb>\])|(?P<str>"(?:[^"\\]|\\.)*(?:(?P<close>")|\\?$))|(?P<semi>;.*)'
@@ -34,9 +46,30 @@ _BAD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _UNESCAPE = re.compile(r'\\([\\"])')
 _DIRECTIVE = re.compile(r"%\s*(EXPORT|IMPORT|PBN\s+(\d+\.\d+))\s*$", re.IGNORECASE)
-#: The section each tag name opens (filled as names are met).
-_KINDS: dict[str, str] = {"Auction": "A", "Play": "P", "Note": "", "Table": ""}
+#: The section each tag name opens (filled as names are met): "A" auction, "P" play, "T" a
+#: table, "N" a note (no section, but it must follow one), "" none.
+_KINDS: dict[str, str] = {"Auction": "A", "Play": "P", "Note": "N", "Table": ""}
 MAX_LINE = 254  # 255 with the line end
+#: The characters PBN allows in an ASCII text (the test for a whole text at once).
+_ALLOWED_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n"
+#: Words of an Auction or Play line that are one token each (calls, cards, note references,
+#: the marks of missing or further play): such a line is split on spaces and nothing more.
+_PLAIN_WORDS: frozenset[str] = frozenset(
+    word
+    for word in (
+        *CALLS,
+        *CARD_TOKENS,
+        *(f"={number}=" for number in range(1, 33)),
+        "-",
+        "*",
+        "+",
+        "AP",
+    )
+    if split_section_token(word) == [word]
+)
+#: The parts of section words already split (a small vocabulary: calls and cards with their
+#: annotations).
+_SPLIT: dict[str, tuple[str, ...]] = {}
 
 
 def decode(data: bytes) -> str:
@@ -49,8 +82,43 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
+def split_lines(text: str) -> tuple[list[str], bool]:
+    """The lines of a whole text, and whether they are known to be clean.
+
+    Clean means that no line is too long or holds a character PBN forbids, and that no line
+    ends with a carriage return (CR LF line ends are made LF first, if the text has no other
+    CR): then :meth:`Parser.feed_lines` need not look at each line's characters.
+    """
+    clean = True
+    if "\r" in text:
+        if text.count("\r") == text.count("\r\n"):
+            text = text.replace("\r\n", "\n")
+        else:
+            clean = False
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if clean:
+        if text.isascii():
+            clean = not text.encode("ascii").translate(None, _ALLOWED_ASCII)
+        else:
+            clean = _BAD_CHAR.search(text) is None
+    if clean and lines:
+        clean = max(map(len, lines)) <= MAX_LINE
+    return lines, clean
+
+
 def _unescape(text: str) -> str:
     return _UNESCAPE.sub(r"\1", text) if "\\" in text else text
+
+
+def _split_word(word: str) -> tuple[str, ...]:
+    parts = _SPLIT.get(word)
+    if parts is None:
+        parts = tuple(split_section_token(word))
+        if len(_SPLIT) < 4096:
+            _SPLIT[word] = parts
+    return parts
 
 
 def token_columns(line: str, table: bool) -> list[int]:
@@ -80,7 +148,8 @@ class Parser:
         self.source = source
         self.export = False
         self.version: str | None = None
-        self._prev: dict[str, Tag] = {}
+        self._prev: dict[str, RawTag] | None = {}
+        self._prev_tags: list[RawTag] = []
         self._sticky: dict[str, str] = {}
         self._comment: list[str] | None = None
         self._comment_at = (0, 0)
@@ -90,7 +159,7 @@ class Parser:
         self._new_game()
 
     def _new_game(self) -> None:
-        self._tags: list[Tag] = []
+        self._tags: list[RawTag] = []
         self._names: dict[str, int] = {}
         self._game_comments: list[str] = []
         self._comments: dict[int, list[str]] = {}  # tag index -> comments after it
@@ -127,27 +196,36 @@ class Parser:
 
     # --- lines ------------------------------------------------------------------------------
 
-    def feed_lines(self, lines: Iterable[str]) -> Iterator[Game]:
+    def feed_lines(self, lines: Iterable[str], *, clean: bool = False) -> Iterator[Game]:
         """Parse ``lines`` (without their line ends); yield each game as it ends.
 
         The loop takes the common lines itself: a tag alone on its line, a row of calls,
         cards or table cells; everything else goes to :meth:`feed`.
+
+        Args:
+            lines: the lines; a list is kept to find columns in when reporting.
+            clean: the lines are known to be clean (see :func:`split_lines`).
         """
         # a list of lines is kept by the caller: positions are looked up in it
         keep = True
         if isinstance(lines, list):
             keep = False
             self._source_lines = lines
+        if not clean:
+            lines = self._checked_lines(lines)
         tag_line = _TAG_LINE.fullmatch
+        plain = _PLAIN_WORDS.__contains__
         special = _SPECIAL.search
         table_special = _TABLE_SPECIAL.search
-        bad_char = _BAD_CHAR.search
+        kinds = _KINDS
         lineno = 0
-        for lineno, raw in enumerate(lines, 1):
-            line = raw[:-1] if raw[-1:] == "\r" else raw
-            if len(line) > MAX_LINE or bad_char(line) is not None:
-                self._line_problems(lineno, line)
-            if line and self._comment is None and self._state == 0:
+        for lineno, line in enumerate(lines, 1):
+            if self._comment is None and self._state == 0:
+                if not line:
+                    game = self._end_game(lineno)
+                    if game is not None:
+                        yield game
+                    continue
                 first = line[0]
                 if first == "[":
                     match = tag_line(line)
@@ -155,31 +233,50 @@ class Parser:
                         if keep:
                             self._lines[lineno] = line
                         name, value = match.groups()
-                        if "\\" in value:
-                            value = _unescape(value)
-                        self._tag(name, value, lineno, len(name) + 4, 0)
+                        if self._kind:
+                            self._close_section()
+                        names = self._names
+                        if (
+                            kinds.get(name) == ""
+                            and name not in names
+                            and self._game_line
+                            and "\\" not in value
+                            and "\t" not in value
+                            and value[:1] != "#"
+                            and name not in self._sticky
+                        ):
+                            # a plain tag (what _tag does, for the common case)
+                            names[name] = len(self._tags)
+                            self._tags.append((name, value, (), (), lineno, len(name) + 4, ()))
+                        else:
+                            self._tag(name, _unescape(value), lineno, len(name) + 4, 0)
                         continue
                 elif first not in {"%", "{", ";"}:
                     kind = self._kind
-                    if kind in {"A", "P"} and table_special(line) is None:
-                        if keep:
-                            self._lines[lineno] = line
+                    if kind in {"A", "P"}:
                         words = line.split()
-                        if special(line) is None:
-                            tokens = tuple(words)
-                        else:
-                            tokens = tuple(
-                                part
-                                for word in words
-                                for part in (
-                                    split_section_token(word) if special(word) else (word,)
-                                )
-                            )
-                        if tokens:
-                            self._rows.append(tokens)
+                        if words and all(map(plain, words)):
+                            if keep:
+                                self._lines[lineno] = line
+                            self._rows.append(tuple(words))
                             self._rows_at.append(lineno)
-                        continue
-                    if kind == "T" and table_special(line) is None:
+                            continue
+                        if table_special(line) is None:
+                            if keep:
+                                self._lines[lineno] = line
+                            if special(line) is None:
+                                tokens = tuple(words)
+                            else:
+                                tokens = tuple(
+                                    part
+                                    for word in words
+                                    for part in (_split_word(word) if special(word) else (word,))
+                                )
+                            if tokens:
+                                self._rows.append(tokens)
+                                self._rows_at.append(lineno)
+                            continue
+                    elif kind == "T" and table_special(line) is None:
                         if keep:
                             self._lines[lineno] = line
                         cells = tuple(line.split())
@@ -192,6 +289,16 @@ class Parser:
         game = self.finish(lineno + 1)
         if game is not None:
             yield game
+
+    def _checked_lines(self, lines: Iterable[str]) -> Iterator[str]:
+        """The lines without a final carriage return, each checked for its length and
+        characters as it is read (the problems go to the game being read)."""
+        bad_char = _BAD_CHAR.search
+        for lineno, raw in enumerate(lines, 1):
+            line = raw[:-1] if raw[-1:] == "\r" else raw
+            if len(line) > MAX_LINE or bad_char(line) is not None:
+                self._line_problems(lineno, line)
+            yield line
 
     def _line_problems(self, lineno: int, line: str) -> None:
         if len(line) > MAX_LINE:
@@ -398,8 +505,14 @@ class Parser:
         if self._kind and self._kind != "X" and self._rows:
             index = self._at
             name, value, _section, comments, line, column, _rows_at = self._tags[index]
-            self._tags[index] = tuple.__new__(
-                Tag, (name, value, tuple(self._rows), comments, line, column, tuple(self._rows_at))
+            self._tags[index] = (
+                name,
+                value,
+                tuple(self._rows),
+                comments,
+                line,
+                column,
+                tuple(self._rows_at),
             )
         self._kind = ""
         if self._rows:
@@ -428,7 +541,7 @@ class Parser:
                 line,
                 column,
                 _("tag {name} is given twice in this game (first on line {first})").format(
-                    name=name, first=first.line
+                    name=name, first=first[4]
                 ),
             )
             self._kind = "X" if kind else ""
@@ -437,10 +550,12 @@ class Parser:
             value = self._inherit(name, value, line, column)
         elif name in self._sticky:
             del self._sticky[name]
-        if name == "Note" and not self._seen_section:
-            self.report(
-                line, column, _("a Note must follow the Auction or Play section it explains")
-            )
+        if kind == "N":
+            kind = ""
+            if not self._seen_section:
+                self.report(
+                    line, column, _("a Note must follow the Auction or Play section it explains")
+                )
         if kind:
             if kind == "T":
                 try:
@@ -453,8 +568,7 @@ class Parser:
             self._kind = kind
             self._at = len(self._tags)
         names[name] = len(self._tags)
-        # tuple.__new__ skips the named tuple's argument handling: this runs once per tag
-        self._tags.append(tuple.__new__(Tag, (name, value, (), (), line, column, ())))
+        self._tags.append((name, value, (), (), line, column, ()))
 
     def _inherit(self, name: str, value: str, line: int, column: int) -> str:
         if value != "#" and not value.startswith("##"):
@@ -473,7 +587,11 @@ class Parser:
             self._sticky[name] = value[2:]
             return value[2:]
         self._sticky.pop(name, None)
-        previous = self._prev.get(name)
+        prev = self._prev
+        if prev is None:
+            # the previous game's tags by name (the last of each name), made when first asked
+            prev = self._prev = {tag[0]: tag for tag in self._prev_tags}
+        previous = prev.get(name)
         if previous is None:
             self.report(
                 line,
@@ -481,7 +599,7 @@ class Parser:
                 _("'#' copies tag {name} from the previous game, which has none").format(name=name),
             )
             return ""
-        return previous.value
+        return previous[1]
 
     def _section_row(self, lineno: int, row: tuple[str, ...]) -> None:
         kind = self._kind
@@ -493,7 +611,7 @@ class Parser:
                 lineno,
                 1,
                 _("this row of {name} has {n} entries; the table has {m} columns").format(
-                    name=self._tags[self._at].name if self._at >= 0 else "?",
+                    name=self._tags[self._at][0] if self._at >= 0 else "?",
                     n=len(row),
                     m=len(columns),
                 ),
@@ -511,39 +629,33 @@ class Parser:
                 _("the tag is not closed before the end of the game"),
             )
             self._state = 0
-        self._close_section()
-        if not self._tags:
+        if self._kind:
+            self._close_section()
+        tags = self._tags
+        if not tags:
             problems = self._problems
             self._new_game()
             self._problems = problems
             return None
-        tags = self._tags
         for index, comments in self._comments.items():
-            tag = tags[index]
-            tags[index] = Tag(
-                tag.name,
-                tag.value,
-                tag.section,
-                tuple(comments),
-                tag.line,
-                tag.column,
-                tag.rows_at,
-            )
-        names = self._names
-        for name, value in self._sticky.items():
-            if name not in names:
-                tags.append(Tag(name, value))
-        game = Game(
-            tags,
-            comments=self._game_comments,
-            problems=self._problems,
-            line=self._game_line,
-            source=self.source,
+            name, value, section, _none, line, column, rows_at = tags[index]
+            tags[index] = (name, value, section, tuple(comments), line, column, rows_at)
+        if self._sticky:
+            names = self._names
+            for name, value in self._sticky.items():
+                if name not in names:
+                    tags.append((name, value, (), (), 0, 0, ()))
+        game = Game.read(
+            tuple(tags), self._game_comments or None, None, self._game_line, self.source
         )
-        check_game(game, _Reporter(game, self.source), self._locate, self.export)
-        if len(game.problems) > 1:
-            game.problems.sort(key=lambda problem: (problem.line, problem.column))
-        self._prev = {tag.name: tag for tag in tags}
+        check_game(game, self.report, self._locate, self.export)
+        problems = self._problems
+        if problems:
+            if len(problems) > 1:
+                problems.sort(key=lambda problem: (problem.line, problem.column))
+            game.problems = problems
+        self._prev_tags = tags
+        self._prev = None
         self._new_game()
         return game
 
@@ -571,24 +683,3 @@ class Parser:
             game = Game(problems=self._problems, line=1, source=self.source)
             self._problems = []
         return game
-
-
-class _Reporter:
-    """The callable the checker reports through: problems go to the game's list."""
-
-    __slots__ = ("game", "source")
-
-    def __init__(self, game: Game, source: str) -> None:
-        self.game = game
-        self.source = source
-
-    def __call__(self, line: int, column: int, message: str, warning: bool = False) -> None:
-        self.game.problems.append(
-            Problem(
-                line,
-                column,
-                message,
-                Severity.WARNING if warning else Severity.ERROR,
-                self.source,
-            )
-        )

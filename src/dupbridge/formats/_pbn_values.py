@@ -30,15 +30,19 @@ __all__ = [
     "SUFFIXES",
     "Column",
     "ContractValue",
+    "DealMasks",
     "DealValue",
     "PbnValueError",
     "ResultValue",
     "ScoreValue",
+    "deal_of",
+    "deal_value",
     "format_columns",
     "format_deal",
     "parse_columns",
     "parse_contract",
     "parse_deal",
+    "parse_deal_masks",
     "parse_declarer",
     "parse_result",
     "parse_seat",
@@ -84,6 +88,8 @@ NO_INHERITANCE: frozenset[str] = frozenset(
 )
 
 _SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+#: A seat as written, in either case.
+_SEAT_TEXT = {**_SEATS, **{letter.lower(): seat for letter, seat in _SEATS.items()}}
 _VULS = {
     "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
     "NS": Vulnerability.NS, "EW": Vulnerability.EW,
@@ -98,6 +104,9 @@ def parse_seat(text: str, what: str = "seat") -> Seat | None:
     Raises:
         PbnValueError: for anything else.
     """
+    seat = _SEAT_TEXT.get(text)
+    if seat is not None:
+        return seat
     if text in UNKNOWN:
         return None
     seat = _SEATS.get(text.upper()) if len(text) == 1 else None
@@ -143,6 +152,8 @@ _RANK_BIT = {rank.char: 1 << (rank - 2) for rank in Rank}
 _SUIT_CACHE: dict[str, int] = {}
 _SEAT_LIST = (Seat.N, Seat.E, Seat.S, Seat.W)
 _FULL = (1 << 52) - 1
+#: The seats (as numbers) of a deal written from each seat, in the order written.
+_KNOWN_FROM = tuple(tuple((first + offset) & 3 for offset in range(4)) for first in range(4))
 
 
 def _suit_bits(ranks: str) -> int:
@@ -214,6 +225,12 @@ class DealValue:
     known: tuple[Seat, ...]
 
 
+#: A parsed Deal tag in a plain tuple of numbers (which the garbage collector need not
+#: track): the 52-bit masks of the hands of N, E, S and W, the first seat written, and the
+#: seats given (seats as numbers, N 0 to W 3).
+DealMasks = tuple[int, int, int, int, int, tuple[int, ...]]
+
+
 def parse_deal(text: str) -> DealValue | None:
     """Parse the Deal tag: ``"N:hand hand hand hand"``, a hand being ``S.H.D.C`` or ``-``.
 
@@ -223,8 +240,58 @@ def parse_deal(text: str) -> DealValue | None:
     Raises:
         PbnValueError: naming what is wrong.
     """
+    masks = parse_deal_masks(text)
+    return None if masks is None else deal_value(masks)
+
+
+def deal_of(masks: DealMasks) -> Deal:
+    """The deal of a parsed Deal tag (see :func:`parse_deal_masks`)."""
+    return Deal(Hand(masks[0]), Hand(masks[1]), Hand(masks[2]), Hand(masks[3]))
+
+
+def deal_value(masks: DealMasks) -> DealValue:
+    """The :class:`DealValue` of a parsed Deal tag (see :func:`parse_deal_masks`)."""
+    return DealValue(deal_of(masks), _SEAT_LIST[masks[4]], tuple(_SEAT_LIST[s] for s in masks[5]))
+
+
+def parse_deal_masks(text: str) -> DealMasks | None:
+    """Parse the Deal tag as :func:`parse_deal` does, into a :data:`DealMasks` tuple.
+
+    Raises:
+        PbnValueError: naming what is wrong.
+    """
     if text in UNKNOWN:
         return None
+    first_seat = _SEAT_TEXT.get(text[:1])
+    if first_seat is not None and text[1:2] == ":":
+        # the common case: four full hands, each suit written high to low, one dictionary
+        # lookup a suit; anything else takes the full check below
+        hands_text = text[2:].split(" ")
+        if len(hands_text) == 4:
+            known_suits = _SUIT_CACHE
+            masks = [0, 0, 0, 0]
+            try:
+                for offset in range(4):
+                    spades, hearts, diamonds, clubs = hands_text[offset].split(".")
+                    masks[(first_seat + offset) & 3] = (
+                        known_suits[spades] << 39
+                        | known_suits[hearts] << 26
+                        | known_suits[diamonds] << 13
+                        | known_suits[clubs]
+                    )
+            except (KeyError, ValueError):
+                pass
+            else:
+                north, east, south, west = masks
+                if (
+                    north | east | south | west == _FULL
+                    and north.bit_count() == 13
+                    and east.bit_count() == 13
+                    and south.bit_count() == 13
+                    and west.bit_count() == 13
+                ):
+                    first = int(first_seat)
+                    return (north, east, south, west, first, _KNOWN_FROM[first])
     match = _DEAL_RE.fullmatch(text)
     if match is None:
         if text[:2].upper() in ("N:", "E:", "S:", "W:") and len(text[2:].split()) == 4:
@@ -255,11 +322,7 @@ def parse_deal(text: str) -> DealValue | None:
         and masks[0] | masks[1] | masks[2] | masks[3] == _FULL
         and all(mask.bit_count() == 13 for mask in masks)
     ):
-        return DealValue(
-            Deal(Hand(masks[0]), Hand(masks[1]), Hand(masks[2]), Hand(masks[3])),
-            first,
-            tuple(known),
-        )
+        return (masks[0], masks[1], masks[2], masks[3], int(first), _KNOWN_FROM[first])
     seen = 0
     for seat in known:
         twice = seen & masks[seat]
@@ -289,8 +352,7 @@ def parse_deal(text: str) -> DealValue | None:
                 "deal {text!r}: a hand of {n} cards (an end position) needs all four hands given"
             ).format(text=text, n=most)
         )
-    deal = Deal(Hand(masks[0]), Hand(masks[1]), Hand(masks[2]), Hand(masks[3]))
-    return DealValue(deal, first, tuple(known))
+    return (masks[0], masks[1], masks[2], masks[3], int(first), tuple(int(s) for s in known))
 
 
 def format_deal(deal: Deal, first: Seat = Seat.N, known: tuple[Seat, ...] | None = None) -> str:
@@ -307,6 +369,10 @@ def format_deal(deal: Deal, first: Seat = Seat.N, known: tuple[Seat, ...] | None
 # --- contracts and results ------------------------------------------------------------------
 
 _CONTRACT_RE = re.compile(r"([1-7])?(NT|[CDHS])(XX|X)?")
+#: Contract and Result values are a small vocabulary: each text is parsed once (the values are
+#: immutable, so games share them).
+_MEMO_SIZE = 4096
+_CONTRACTS: dict[str, ContractValue] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +402,16 @@ def parse_contract(text: str) -> ContractValue | None:
     """
     if text in UNKNOWN:
         return None
+    known = _CONTRACTS.get(text)
+    if known is not None:
+        return known
+    value = _parse_contract(text)
+    if len(_CONTRACTS) < _MEMO_SIZE:
+        _CONTRACTS[text] = value
+    return value
+
+
+def _parse_contract(text: str) -> ContractValue:
     if text.upper() == "PASS":
         return ContractValue(True)
     match = _CONTRACT_RE.fullmatch(text.upper())
@@ -365,6 +441,7 @@ class ResultValue:
 
 
 _RESULT_SIDES_RE = re.compile(r"(NS|EW) (\d+)(?: (NS|EW) (\d+))?")
+_RESULTS: dict[str, ResultValue] = {}
 
 
 def parse_result(text: str) -> ResultValue | None:
@@ -375,9 +452,19 @@ def parse_result(text: str) -> ResultValue | None:
     """
     if text in UNKNOWN:
         return None
+    known = _RESULTS.get(text)
+    if known is not None:
+        return known
+    value = _parse_result(text)
+    if len(_RESULTS) < _MEMO_SIZE:
+        _RESULTS[text] = value
+    return value
+
+
+def _parse_result(text: str) -> ResultValue:
     irregular = text.startswith("^")
     body = text[1:] if irregular else text
-    if body.isdigit():
+    if body.isdecimal():
         tricks = int(body)
         if tricks > 13:
             raise PbnValueError(

@@ -71,7 +71,7 @@ from dupbridge.formats._pbn_game import (
     Tag,
     is_table_tag,
 )
-from dupbridge.formats._pbn_reader import Parser, decode
+from dupbridge.formats._pbn_reader import Parser, decode, split_lines
 from dupbridge.formats._pbn_values import MANDATORY_TAGS, Column, ScoreValue
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
@@ -101,13 +101,6 @@ __all__ = [
 ]
 
 HEADER = ("% PBN 2.1", "% EXPORT")
-
-
-def _lines(text: str) -> list[str]:
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
 
 
 def _checked(games: Iterator[Game], strict: bool) -> Iterator[Game]:
@@ -154,7 +147,8 @@ def loads(text: str | bytes, *, strict: bool = False, source: str = "<string>") 
     if text.startswith("\ufeff"):
         text = text[1:]
     parser = Parser(source)
-    return list(_checked(parser.feed_lines(_lines(text)), strict))
+    lines, clean = split_lines(text)
+    return list(_checked(parser.feed_lines(lines, clean=clean), strict))
 
 
 def load(fp: IO[str] | IO[bytes], *, strict: bool = False) -> list[Game]:
@@ -197,8 +191,9 @@ def _read(data: bytes, source: str) -> Iterator[ReadItem]:
     text = decode(data)
     total = max(text.count("\n"), 1)
     parser = Parser(source)
-    for game in parser.feed_lines(_lines(text)):
-        record = game.to_record() if game.tags else None
+    lines, clean = split_lines(text)
+    for game in parser.feed_lines(lines, clean=clean):
+        record = game.to_record() if len(game) else None
         yield ReadItem(record, tuple(game.problems), min(game.line / total, 1.0))
 
 
