@@ -44,7 +44,7 @@ class InvalidCallError(NotationError):
 
 
 class InvalidContractError(NotationError):
-    """Text that is not a contract, e.g. ``"4SXXX"``."""
+    """Text that is not a contract, e.g. ``"8S"`` or ``"4Q"``."""
 
 
 class InvalidDealError(NotationError):

@@ -4,7 +4,7 @@ The :class:`~dupbridge.core.recording.Recorder` of a recording-mode table mixes 
 :class:`PlayRecorder` (this module). It sees every card played and sorts it:
 
 * a card in turn that complies with every obligation is played;
-* a card in turn that fails to follow suit, or to comply with a lead or play restriction, is a
+* a card in turn that breaks the duty to follow suit or a lead or play restriction is a
   *revoke* (Law 61A): it is played and recorded silently, because at a real table nobody knows
   until someone notices; attention drawn to it later (``draw_attention``) opens the ruling
   (Laws 62-64), and the table establishes it by itself when the offending side plays to the

@@ -469,8 +469,8 @@ class Commit(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Spread(Effect):
-    """Declarer spreads his hand after a faced opening lead out of turn and becomes dummy:
-    ``declarer`` (the presumed dummy) becomes declarer (Law 54A)."""
+    """After an opening lead out of turn is faced, declarer lays his cards face up and so
+    becomes dummy, the presumed dummy (``declarer``) playing the hand (Law 54A)."""
 
     declarer: Seat
 

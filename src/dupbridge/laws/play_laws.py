@@ -276,8 +276,8 @@ class PlayLaws:
     # --- Law 57: premature lead or play ------------------------------------------------------
 
     def premature_play(self, *, led: Suit, declarer_played_both: bool) -> Step:
-        """Law 57A: a defender leads to the next trick before his partner has played to this
-        one, or plays before his partner."""
+        """Law 57A: a defender plays ahead of his partner, to this trick out of turn or by
+        leading to the next one while partner has yet to play."""
         if declarer_played_both:
             return Rectify(
                 ("57C1", "16C"),

@@ -1236,8 +1236,8 @@ _REVIEWS: dict[str, str] = {
         "side, the Director adjusts"
     ),
     "45F": N_(
-        "Law 45F: if dummy suggested a play to declarer and the defenders were damaged by it, "
-        "the Director awards an adjusted score"
+        "Law 45F: where dummy prompted declarer's play and this harmed the defence, "
+        "the Director adjusts the score"
     ),
     "43B3": N_(
         "Law 43B3: if the defenders gained through their irregularity the Director adjusts only "
