@@ -236,13 +236,18 @@ class PlayAnalyser:
     knows.
     """
 
-    __slots__ = ("_base", "_in_trick")
+    __slots__ = ("_base", "_in_trick", "_solved", "_trace", "_written")
 
     def __init__(
         self, masks: Sequence[int], trump: Suit | None, leader: Seat, trick: Sequence[Card]
     ) -> None:
         self._base = _position_struct(masks, trump, leader, trick)
         self._in_trick = len(trick)
+        # One trace and one result reused from call to call; ``_written`` is what the trace
+        # holds already, so that only the cards after the common start are written again.
+        self._trace = dds.playTraceBin()
+        self._solved = dds.solvedPlay()
+        self._written: list[int] = []
 
     def tricks_after(self, cards: Sequence[int]) -> list[int]:
         """Double-dummy results along a play from the position.
@@ -256,16 +261,26 @@ class PlayAnalyser:
             (tricks completed along the way included). Numbers for positions within the last
             trick are not to be trusted (DDS gives 0 there): ask only while two tricks remain.
         """
-        trace = dds.playTraceBin()
+        trace = self._trace
+        written = self._written
+        same = 0
+        for old, new in zip(written, cards, strict=False):
+            if old != new:
+                break
+            same += 1
+        suits, ranks = trace.suit, trace.rank
+        for i in range(same, len(cards)):
+            index = cards[i]
+            suits[i] = 3 - index // 13
+            ranks[i] = index % 13 + 2
+        written[same:] = cards[same:]
         # DDS counts the cards of the trick in progress into the length of the play.
         trace.number = self._in_trick + len(cards)
-        for i, index in enumerate(cards):
-            trace.suit[i] = 3 - index // 13
-            trace.rank[i] = index % 13 + 2
-        solved = dds.solvedPlay()
+        solved = self._solved
         with _LOCK:
             dds.AnalysePlayBin(self._base, trace, solved, 0)
-        return [solved.tricks[i] for i in range(len(cards) + 1)]
+        tricks: list[int] = solved.tricks[: len(cards) + 1]
+        return tricks
 
 
 def analyse_plays(

@@ -20,7 +20,8 @@ Two questions come up when a claim is disputed (Law 70):
   Between the two bounds lies the Director's judgement of what is "normal" play.
 
 The search is exhaustive (alpha-beta on "can the claimer's side reach N tricks", with a
-transposition table at trick boundaries and equal cards merged), cut short wherever a bound
+transposition table at trick boundaries keyed by relative ranks, and equal cards merged), cut
+short wherever a bound
 decides it: master trumps, the tricks the hand on lead is sure to cash, and double dummy,
 which bounds the line from above and is exact once the line is used up (or, for the last
 trick needed, cannot bind before it is won) in the ``"best"`` check. DDS answers those
@@ -408,8 +409,11 @@ class _Search:
     Seats of the claimer's side play the next card of the line when it is theirs and legal;
     otherwise they maximise (``best``) or minimise (``worst``) the claimer's tricks. The
     other side always minimises. Values are memoised at trick boundaries as bounds on the
-    tricks still to come, keyed by the four hands and the leader (the line's progress is a
-    function of the hands: its next card is the first one still held).
+    tricks still to come, keyed by the leader, the cards left by their relative ranks (each
+    suit as the seats holding its live cards in rank order, so that positions differing only
+    in which lower cards are gone share an entry) and the line's cards still held, in order,
+    by the same ranks (the line's progress is a function of the hands: its next card is the
+    first one still held).
 
     Bounds cut the search short wherever they already decide it; they change how much is
     searched, never an answer:
@@ -421,7 +425,11 @@ class _Search:
     * double dummy bounds the line from above (the line only takes choices away from the
       claimer's side), and is the exact value once the line is used up with ``best``
       unstated play. DDS answers through one play analyser rooted at the position, which
-      keeps its tables and memory from one question to the next;
+      keeps its tables and memory from one question to the next, and gives the value after
+      every card of the play it is asked about: the search keeps, for each position on its
+      path, a lower bound on the claimer's double-dummy total (the defenders' cards never
+      lower it), asks nothing whose answer could not cut, and leaves a node as soon as DDS
+      has shown that it cannot reach the claim even double dummy;
     * the card that last decided a node at the same depth is tried first (a refutation found
       for one defence usually refutes its neighbours too).
     """
@@ -433,6 +441,8 @@ class _Search:
         "claimer_side",
         "dd_cache",
         "depth",
+        "exact",
+        "floor",
         "killers",
         "leader",
         "left",
@@ -444,6 +454,8 @@ class _Search:
         "position",
         "root_left",
         "side",
+        "small",
+        "suit_keys",
         "trick",
         "trump",
         "tt",
@@ -465,7 +477,10 @@ class _Search:
         for _owner, index in line:
             self.line_mask |= 1 << index
         self.maximise_unstated = unstated == "best"
-        self.tt: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+        # DDS answers in endings of more than ``small`` tricks (read when the search starts,
+        # so that a test may search larger endings here).
+        self.small = max(SMALL_ENDING, 1)
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
         self.dd_cache: dict[tuple[int, ...], int] = {}
         self.killers: dict[int, int] = {}
         self.depth = 0
@@ -473,11 +488,31 @@ class _Search:
         self.alive = self.masks[0] | self.masks[1] | self.masks[2] | self.masks[3]
         for index in self.trick:
             self.alive |= 1 << index
+        # The same cards suit by suit, seat by seat (13 bits a seat, N E S W), the cards of
+        # the trick in progress with the seats that played them; they change only when a trick
+        # is complete, and key the memo by the relative ranks of what is left.
+        north, east, south, west = self.masks
+        self.suit_keys = [
+            (north >> shift & 0x1FFF)
+            | (east >> shift & 0x1FFF) << 13
+            | (south >> shift & 0x1FFF) << 26
+            | (west >> shift & 0x1FFF) << 39
+            for shift in (0, 13, 26, 39)
+        ]
+        for offset, index in enumerate(self.trick):
+            seat = (self.leader + offset) % 4
+            self.suit_keys[index // 13] |= 1 << (13 * seat + index % 13)
         # Double dummy comes from one DDS play analyser rooted here: the cards played since
         # (``path``) and the claimer's tricks won meanwhile (``won``) place each position.
         self.position = position
         self.analyser: _solver.PlayAnalyser | None = None
         self.path: list[int] = []
+        # A lower bound on the claimer's double-dummy total (tricks won since the root
+        # included) at each position along ``path``: exact where DDS has answered, carried
+        # over the defenders' cards (which never lower it), unknown (-1) after the claimer's.
+        self.floor: list[int] = [-1]
+        # The same total where DDS has answered about that very position, else -1.
+        self.exact: list[int] = [-1]
         self.won = 0
         self.root_left = self.left
         self.claimer_declares = self.side != self.leader % 2
@@ -576,15 +611,20 @@ class _Search:
         trick = self.trick
         trick.append(card)
         self.path.append(card)
+        self.floor.append(-1 if self.claimer_side[seat] else self.floor[-1])
+        self.exact.append(-1)
         self.depth += 1
         if len(trick) < 4:
             return None
         winner = self._winning_seat()
         won = 1 if winner % 2 == self.side else 0
-        saved = (self.leader, trick, won)
+        leader = self.leader
+        saved = (leader, trick, won)
         self.won += won
-        for index in trick:
+        suit_keys = self.suit_keys
+        for offset, index in enumerate(trick):
             self.alive ^= 1 << index
+            suit_keys[index // 13] ^= 1 << (13 * ((leader + offset) % 4) + index % 13)
         self.leader = winner
         self.trick = []
         self.left -= 1
@@ -594,11 +634,16 @@ class _Search:
         if saved is not None:
             self.leader, self.trick, won = saved
             self.won -= won
-            for index in self.trick:
+            leader = self.leader
+            suit_keys = self.suit_keys
+            for offset, index in enumerate(self.trick):
                 self.alive |= 1 << index
+                suit_keys[index // 13] ^= 1 << (13 * ((leader + offset) % 4) + index % 13)
             self.left += 1
         self.trick.pop()
         self.path.pop()
+        self.floor.pop()
+        self.exact.pop()
         self.depth -= 1
         self.masks[seat] |= 1 << card
 
@@ -743,7 +788,7 @@ class _Search:
     def _dds_usable(self) -> bool:
         """Whether DDS answers here: more than the small endings searched in Python (and
         never the last trick, which DDS's play analyser does not answer about)."""
-        return self.left > max(SMALL_ENDING, 1)
+        return self.left > self.small
 
     def _dds_applies(self) -> bool:
         """Whether the rest is plain double dummy, large enough to hand to DDS."""
@@ -763,36 +808,67 @@ class _Search:
                     root.leader,
                     root.trick,
                 )
-            total = self.analyser.tricks_after(self.path)[-1]
+            totals = self.analyser.tricks_after(self.path)
             if not self.claimer_declares:
-                total = self.root_left - total
-            tricks = total - self.won
+                totals = [self.root_left - total for total in totals]
+            self.floor[:] = totals
+            self.exact[:] = totals
+            tricks = totals[-1] - self.won
             self.dd_cache[key] = tricks
         return tricks
 
     def _line_dormant(self) -> bool:
         """Whether no card of the line can be forced on the claimer's side before it next
-        wins a trick. That is so when every line card still held is a plain card (not a
-        trump) of a suit that no defender holds, that was not led to this trick, and that the
-        claimer's hand on lead (if it is about to lead) does not hold either: until the
-        claimer's side wins a trick the defence leads, and nobody can lead such a suit, or
-        ruff with such a card.
+        wins a trick. Only the line's next card is ever forced (the others wait for it), so
+        that is so when it is a plain card (not a trump) of a suit that no defender holds,
+        that was not led to this trick, and that the claimer's hand on lead (if it is about
+        to lead) does not hold either: until the claimer's side wins a trick the defence
+        leads, and nobody can lead that suit, or ruff with that card.
         """
+        nxt = self._next_line_card()
+        if nxt is None:
+            return True
+        card = nxt[1]
+        suit = card // 13
+        if suit == self.trump:
+            return False
+        mask = _SUIT_MASKS[suit]
         masks = self.masks
-        pending = (masks[self.side] | masks[self.side + 2]) & self.line_mask
-        barred = masks[1 - self.side] | masks[3 - self.side]
+        if (masks[1 - self.side] | masks[3 - self.side]) & mask:
+            return False
         trick = self.trick
         if trick:
-            barred |= _SUIT_MASKS[trick[0] // 13]
-        elif self.claimer_side[self.leader]:
-            barred |= masks[self.leader]
-        if self.trump >= 0:
-            barred |= _SUIT_MASKS[self.trump]
-        return not any(pending & mask and barred & mask for mask in _SUIT_MASKS)
+            return trick[0] // 13 != suit
+        return not (self.claimer_side[self.leader] and masks[self.leader] & mask)
+
+    def _relative_key(self) -> tuple[int, ...]:
+        """The memo's key at a trick's start: who leads, each suit's cards left as the seats
+        holding them in rank order (so positions that differ only in which lower cards are
+        gone share it), and the line's cards still held by their relative ranks."""
+        codes = _SUIT_CODES
+        keys = self.suit_keys
+        k0, k1, k2, k3 = keys
+        # A code is never 0, so ``or`` finds the missing ones.
+        key = (
+            self.leader,
+            codes.get(k0) or _suit_code(k0),
+            codes.get(k1) or _suit_code(k1),
+            codes.get(k2) or _suit_code(k2),
+            codes.get(k3) or _suit_code(k3),
+        )
+        if not self.line:
+            return key
+        masks = self.masks
+        pending = [
+            index // 13 << 4 | (keys[index // 13] & _BELOW[index % 13]).bit_count()
+            for owner, index in self.line
+            if masks[owner] >> index & 1
+        ]
+        return (*key, *pending)
 
     def _dd_reach(self, need: int) -> bool:
         """Whether the claimer's side takes ``need`` more tricks from here double dummy."""
-        return self._dd_tricks() >= need
+        return self.floor[-1] >= self.won + need or self._dd_tricks() >= need
 
     # --- search ------------------------------------------------------------------------------
 
@@ -805,8 +881,11 @@ class _Search:
             return False
         if self.trick:
             return self._expand(need)
-        masks = self.masks
-        key = (masks[0], masks[1], masks[2], masks[3], self.leader)
+        if left == 1:
+            return self._last_trick() >= need
+        # The position the search starts from cannot recur later in it (every trick takes
+        # four cards away), so it needs no relative key.
+        key = self._relative_key() if self.path else ()
         bounds = self.tt.get(key)
         low, high = self._bounds() if bounds is None else bounds
         if low < need <= high and self._dds_usable():
@@ -814,15 +893,18 @@ class _Search:
             best = self.maximise_unstated
             if nxt is None and best:
                 # The line is used up: the rest is double dummy.
-                low = high = self._dd_tricks()
+                if self.floor[-1] >= self.won + need:
+                    low = self.floor[-1] - self.won
+                else:
+                    low = high = self._dd_tricks()
             elif need == 1 and best and self._line_dormant():
                 # Until the claimer's side wins a trick the line cannot bind, and one trick
                 # is all it needs: double dummy decides.
-                if self._dd_tricks() >= 1:
+                if self._dd_reach(1):
                     low = 1
                 else:
                     high = 0
-            elif nxt is None or nxt[0] != self.leader:
+            elif (nxt is None or nxt[0] != self.leader) and self.floor[-1] < self.won + need:
                 # No line card led now (that one is bounded once it is played).
                 high = min(high, self._dd_tricks())
         if low >= need:
@@ -839,10 +921,42 @@ class _Search:
             self.tt[key] = (low, high)
         return result
 
+    def _last_trick(self) -> int:
+        """Whether the claimer's side wins the last trick (1 or 0): every card is forced."""
+        trick = self.trick
+        masks = self.masks
+        leader = self.leader
+        cards = trick + [
+            masks[(leader + offset) % 4].bit_length() - 1 for offset in range(len(trick), 4)
+        ]
+        trump = self.trump
+        best = 0
+        best_card = cards[0]
+        for offset in (1, 2, 3):
+            card = cards[offset]
+            if card // 13 == best_card // 13:
+                if card > best_card:
+                    best, best_card = offset, card
+            elif card // 13 == trump:
+                best, best_card = offset, card
+        return 1 if (leader + best) % 2 == self.side else 0
+
     def _expand(self, need: int) -> bool:
         trick = self.trick
-        nxt = self._next_line_card()
-        if trick and self._dds_applies() and (nxt is None or (need == 1 and self._line_dormant())):
+        if self.left == 1:
+            return self._last_trick() >= need
+        masks = self.masks
+        nxt = None
+        for owner, index in self.line:
+            if masks[owner] >> index & 1:
+                nxt = owner, index
+                break
+        if (
+            trick
+            and self.maximise_unstated
+            and self.left > self.small
+            and (nxt is None or (need == 1 and self._line_dormant()))
+        ):
             # The line is used up, or cannot bind before the one trick needed is won: the
             # rest is double dummy.
             return self._dd_reach(need)
@@ -869,34 +983,115 @@ class _Search:
         if killer is not None and killer != moves[0] and killer in moves:
             moves.remove(killer)
             moves.insert(0, killer)
+        exact = self.exact
         if len(trick) == 3:
-            for card in moves:
-                saved = self._play(seat, card)
-                ok = self.reach(need - (saved[2] if saved is not None else 0))
-                self._unplay(seat, card, saved)
-                if ok is maximise:
-                    self.killers[depth] = card
-                    return ok
-            return not maximise
+            return self._complete_trick(seat, moves, maximise, need)
         # The trick goes on: play and take back in place (the hot path of the search).
         masks = self.masks
         path = self.path
+        floor = self.floor
         self.depth = depth + 1
+        claimer = self.claimer_side[seat]
         for card in moves:
             bit = 1 << card
             masks[seat] ^= bit
             trick.append(card)
             path.append(card)
+            floor.append(-1 if claimer else floor[-1])
+            exact.append(-1)
             ok = self._expand(need)
             masks[seat] ^= bit
             trick.pop()
             path.pop()
+            floor.pop()
+            exact.pop()
             if ok is maximise:
                 self.depth = depth
                 self.killers[depth] = card
                 return ok
+            if 0 <= exact[-1] < self.won + need:
+                self.depth = depth
+                return False  # DDS has since answered: not even double dummy
         self.depth = depth
         return not maximise
+
+    def _complete_trick(self, seat: int, moves: list[int], maximise: bool, need: int) -> bool:
+        """Try the last card of a trick (``_play`` and ``_unplay`` written out in place, the
+        trick's winner so far found once)."""
+        trick = self.trick
+        leader = self.leader
+        trump = self.trump
+        best = 0
+        best_card = trick[0]
+        for offset in (1, 2):
+            card = trick[offset]
+            if card // 13 == best_card // 13:
+                if card > best_card:
+                    best, best_card = offset, card
+            elif card // 13 == trump:
+                best, best_card = offset, card
+        best_suit = best_card // 13
+        ahead = (leader + best) % 4
+        side = self.side
+        masks = self.masks
+        path = self.path
+        floor = self.floor
+        exact = self.exact
+        suit_keys = self.suit_keys
+        claimer = self.claimer_side[seat]
+        won_before = self.won
+        depth = self.depth
+        # The cards of the trick leave the suit keys and the live cards (the last card's
+        # own bit is handled with it below).
+        alive = self.alive
+        for offset in (0, 1, 2):
+            card = trick[offset]
+            alive ^= 1 << card
+            suit_keys[card // 13] ^= 1 << (13 * ((leader + offset) % 4) + card % 13)
+        self.trick = []
+        self.left -= 1
+        self.depth = depth + 1
+        result = not maximise
+        for card in moves:
+            suit = card // 13
+            if (suit == best_suit and card > best_card) or (suit == trump != best_suit):
+                winner = seat
+            else:
+                winner = ahead
+            won = 1 if winner % 2 == side else 0
+            bit = 1 << card
+            key_bit = 1 << (13 * seat + card % 13)
+            masks[seat] ^= bit
+            suit_keys[suit] ^= key_bit
+            self.alive = alive ^ bit
+            self.leader = winner
+            self.won = won_before + won
+            path.append(card)
+            floor.append(-1 if claimer else floor[-1])
+            exact.append(-1)
+            ok = self.reach(need - won)
+            masks[seat] ^= bit
+            suit_keys[suit] ^= key_bit
+            path.pop()
+            floor.pop()
+            exact.pop()
+            if ok is maximise:
+                self.killers[depth] = card
+                result = ok
+                break
+            if 0 <= exact[-1] < won_before + need:
+                result = False  # DDS has since answered: not even double dummy
+                break
+        for offset in (0, 1, 2):
+            card = trick[offset]
+            suit_keys[card // 13] ^= 1 << (13 * ((leader + offset) % 4) + card % 13)
+        self.alive = alive ^ (1 << trick[0]) ^ (1 << trick[1]) ^ (1 << trick[2])
+        self.trick = trick
+        self.leader = leader
+        self.won = won_before
+        self.left += 1
+        self.depth = depth
+        return result
 
     def refute(self, need: int) -> tuple[tuple[Seat, Card], ...]:
         """A play from here that keeps the claimer's side below ``need`` (which must fail).
@@ -926,6 +1121,25 @@ class _Search:
         for seat, card, saved in reversed(played):
             self._unplay(seat, card, saved)
         return out
+
+
+_SUIT_CODES: dict[int, int] = {}
+#: For each rank, the lower ranks of a suit in each seat's 13 bits of a suit key.
+_BELOW = tuple(((1 << rank) - 1) * (1 | 1 << 13 | 1 << 26 | 1 << 39) for rank in range(13))
+
+
+def _suit_code(key: int) -> int:
+    """A suit key's cards as the seats holding them, lowest first, two bits a card after a
+    leading 1 (remembered in ``_SUIT_CODES``)."""
+    north, east, south = key & 0x1FFF, key >> 13 & 0x1FFF, key >> 26 & 0x1FFF
+    live = north | east | south | key >> 39
+    code = 1
+    while live:
+        bit = live & -live
+        live ^= bit
+        code = code << 2 | (0 if north & bit else 1 if east & bit else 2 if south & bit else 3)
+    _SUIT_CODES[key] = code
+    return code
 
 
 def _first_held(line: list[tuple[int, int]], masks: list[int]) -> tuple[int, int] | None:
