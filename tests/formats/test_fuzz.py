@@ -17,8 +17,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dupbridge.formats import dlm, dup, lin, pbn
+from dupbridge.formats import dlm, dup, lin, pbn, usebio
+from dupbridge.formats.pbn_events import load_event_text
 from dupbridge.formats.problems import FormatError
+from dupbridge.tournament.event_scoring import score_event
 from tests.conftest import SHARED_DATA
 
 SEEDS = (
@@ -38,16 +40,27 @@ SEEDS = (
 SPECIAL = b'[]{}";%=!?$^|\\\n\r\t:,.-+*0123456789SHDCNPXAKQJT'
 
 
+#: A USEBIO seed made in the test: the real JFR pairs event, scored and written as USEBIO
+#: (no USEBIO file is among the shared data).
+USEBIO_SEED = "usebio:jfr-pary-mp-wb120802/wb120802.pbn"
+
+
 @cache
 def _seed(name: str) -> bytes:
+    if name.startswith("usebio:"):
+        source = Path(SHARED_DATA, name.removeprefix("usebio:"))
+        if not source.exists():
+            return b""
+        event = load_event_text(source.read_bytes(), source.name).event
+        return usebio.dumps(score_event(event)).encode("utf-8")
     path = Path(SHARED_DATA, name)
     return path.read_bytes() if path.exists() else b""
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> bytes:
+def mutated(draw: st.DrawFn, seeds: tuple[str, ...] = SEEDS) -> bytes:
     """A real file, cut to at most 6 kB, with random insertions, deletions and flips."""
-    data = bytearray(_seed(draw(st.sampled_from(SEEDS))))
+    data = bytearray(_seed(draw(st.sampled_from(seeds))))
     if len(data) > 6000:
         start = draw(st.integers(0, len(data) - 6000))
         data = data[start : start + 6000]
@@ -127,11 +140,19 @@ def _use_dealing(module: object) -> Callable[[bytes], None]:
     return use
 
 
+def _use_usebio(data: bytes) -> None:
+    with contextlib.suppress(FormatError):
+        usebio.loads(data, "fuzz.xml")
+    for item in usebio._read(data, "fuzz.xml"):  # the lenient reader the registry uses
+        assert all(problem.line >= 1 for problem in item.problems)
+
+
 READERS: dict[str, Callable[[bytes], None]] = {
     "pbn": _use_pbn,
     "lin": _use_lin,
     "dup": _use_dealing(dup),
     "dlm": _use_dealing(dlm),
+    "usebio": _use_usebio,
 }
 
 
@@ -158,3 +179,18 @@ def test_readers_survive_mutated_files(reader: str, data: bytes) -> None:
 def test_readers_are_linear_on_pathological_input(reader: str, data: bytes) -> None:
     """Long inputs built to trip backtracking or quadratic scans finish within the deadline."""
     READERS[reader](data)
+
+
+@pytest.mark.oracle
+@pytest.mark.slow
+@settings(
+    max_examples=200,
+    deadline=4000,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=mutated(seeds=(USEBIO_SEED,)))
+def test_usebio_reader_survives_a_mutated_event(data: bytes) -> None:
+    """USEBIO written from a real event, then damaged: the reader reports, never crashes."""
+    if not _seed(USEBIO_SEED):
+        pytest.skip(f"real data folder {SHARED_DATA} is absent")
+    _use_usebio(data)

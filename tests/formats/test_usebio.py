@@ -152,3 +152,11 @@ class TestRegistry:
         records, _problems = read_records(fmt, text.encode(), "x.xml")
         again = usebio.loads(fmt.write(records), "y.xml")
         assert 4 == len(again.event.results)  # the played ones; adjusted notes are not results
+
+
+def test_unknown_encoding_is_a_located_error() -> None:
+    """An XML declaration naming an unknown encoding is reported, not raised as LookupError
+    (found by the fuzz test)."""
+    text = '<?xml version="1.0" encoding="u0tf-8"?>\n<USEBIO Version="1.2"></USEBIO>'
+    with pytest.raises(FormatError, match=r"x\.xml:1:.*cannot decode"):
+        usebio.loads(text.encode(), "x.xml")

@@ -126,6 +126,14 @@ def _parse_xml(data: bytes, source: str) -> _Node:
                 message=expat.ErrorString(error.code)), source=source
         )  # fmt: skip
         raise FormatError(str(problem), (problem,)) from None
+    except (LookupError, ValueError) as error:  # an unknown or undecodable encoding
+        problem = FormatProblem(
+            parser.CurrentLineNumber or 1,
+            parser.CurrentColumnNumber + 1,
+            _("not XML: cannot decode the text ({reason})").format(reason=error),
+            source=source,
+        )
+        raise FormatError(str(problem), (problem,)) from None
     except _EntityRefusedError:
         problem = FormatProblem(
             parser.CurrentLineNumber,
