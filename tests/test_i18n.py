@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from dupbridge import Seat
-from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, get_language, set_language
+from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, get_language, set_language, use_language
 from dupbridge.i18n.compile import compile_catalogs
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+(?:![rs])?(?::[^}]*)?\}")
@@ -50,6 +50,41 @@ class TestLanguages:
         """A message without a translation is shown in English."""
         set_language("sv")
         assert "a string nobody translated" == _("a string nobody translated")
+
+
+@pytest.mark.usefixtures("language")
+class TestLanguagePerContext:
+    def test_use_language_is_scoped(self) -> None:
+        """A language chosen for one request ends with it; the process default is kept."""
+        with use_language("pl"):
+            assert "Północ" == Seat.N.title
+        assert "en" == get_language()
+        assert "North" == Seat.N.title
+
+    def test_two_requests_never_share_a_language(self) -> None:
+        """Two threads serving users of different languages each see their own text."""
+        import threading
+
+        barrier = threading.Barrier(2)
+        seen: dict[str, str] = {}
+
+        def serve(lang: str) -> None:
+            with use_language(lang):
+                barrier.wait()
+                seen[lang] = Seat.N.title
+
+        threads = [threading.Thread(target=serve, args=(lang,)) for lang in ("sv", "ru")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert {"sv": "Nord", "ru": "Север"} == seen
+
+    def test_use_language_refuses_unknown(self) -> None:
+        """An unsupported language is refused before anything changes."""
+        with pytest.raises(ValueError, match="unknown language 'xx'"), use_language("xx"):
+            pass
+        assert "en" == get_language()
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])

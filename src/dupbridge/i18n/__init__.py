@@ -7,13 +7,20 @@ dupbridge into Polish, Swedish, Latvian, Estonian or Russian is a matter of cata
 ``python -m dupbridge.i18n.compile``).
 
 Only the standard library is used here, so every layer, the functional core included, may
-import this module. The active language is the one piece of process state: the imperative
-shell (CLI, web) chooses it with :func:`set_language`; the core never does.
+import this module. The active language lives in a :class:`contextvars.ContextVar`, so that two
+requests served by one process in different languages never see each other's text: the CLI
+chooses it once with :func:`set_language`; a server wraps each request or command in
+:func:`use_language`. Errors keep their English template and parameters and are rendered in the
+language active where they are shown.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
 from pathlib import Path
 
 __all__ = [
@@ -25,6 +32,7 @@ __all__ = [
     "get_language",
     "ngettext",
     "set_language",
+    "use_language",
 ]
 
 DOMAIN = "dupbridge"
@@ -32,14 +40,23 @@ LOCALE_DIR = Path(__file__).parent / "locales"
 #: The languages of the source texts of the Laws (SPEC §1.1), English being the source.
 LANGUAGES: tuple[str, ...] = ("en", "pl", "sv", "lv", "et", "ru")
 
-_state: dict[str, _gettext.NullTranslations | str] = {
-    "translations": _gettext.NullTranslations(),
-    "language": "en",
-}
+_LANGUAGE: ContextVar[str] = ContextVar("dupbridge_language", default="en")
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _translations(language: str) -> _gettext.NullTranslations:
+    return _gettext.translation(
+        DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
+    )
+
+
+def _check(language: str) -> None:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; dupbridge speaks {', '.join(LANGUAGES)}")
 
 
 def set_language(language: str) -> None:
-    """Make ``language`` the language of every later message.
+    """Make ``language`` the language of every later message in this context.
 
     Args:
         language: one of :data:`LANGUAGES`; a language without a compiled catalog falls
@@ -48,31 +65,38 @@ def set_language(language: str) -> None:
     Raises:
         ValueError: if the language is not one dupbridge supports.
     """
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; dupbridge speaks {', '.join(LANGUAGES)}")
-    _state["translations"] = _gettext.translation(
-        DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
-    )
-    _state["language"] = language
+    _check(language)
+    _LANGUAGE.set(language)
+
+
+@contextmanager
+def use_language(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the ``with`` block only (one request, one command).
+
+    Raises:
+        ValueError: if the language is not one dupbridge supports.
+    """
+    _check(language)
+    token = _LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
 
 
 def get_language() -> str:
-    """The language chosen by the last :func:`set_language` (English by default)."""
-    return str(_state["language"])
+    """The language active in this context (English by default)."""
+    return _LANGUAGE.get()
 
 
 def _(message: str) -> str:
     """Translate ``message`` (an English source string) into the active language."""
-    translations = _state["translations"]
-    assert isinstance(translations, _gettext.NullTranslations)
-    return translations.gettext(message)
+    return _translations(_LANGUAGE.get()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number ``n``."""
-    translations = _state["translations"]
-    assert isinstance(translations, _gettext.NullTranslations)
-    return translations.ngettext(singular, plural, n)
+    return _translations(_LANGUAGE.get()).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark only"
