@@ -15,38 +15,47 @@ attribute test per command for this.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dupbridge.core.auction import Auction, LegalCalls
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Bid, Call, Double, Pass, Strain
 from dupbridge.core.cards import Card
+from dupbridge.core.commands import (
+    AcceptClaim,
+    BidAboveSeven,
+    ChangeCall,
+    ChooseOption,
+    Claim,
+    Command,
+    Concede,
+    ContinuePlay,
+    DirectorDecides,
+    DrawAttention,
+    ExposeCards,
+    MakeCall,
+    ObjectToConcession,
+    PlayCard,
+    RejectClaim,
+    Report,
+    WithdrawAgreement,
+    command_of,
+)
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.events import (
-    AgreementWithdrawn,
-    AttentionDrawn,
     AuctionEnded,
-    BidAboveSevenMade,
     BoardStarted,
-    CallChanged,
     CallMade,
     CardPlayed,
-    CardsExposed,
     ClaimAccepted,
     ClaimMade,
     ClaimRejected,
     Conceded,
-    ConcessionObjected,
-    DirectorAnswered,
     Event,
-    InformationReported,
-    OptionChosen,
-    PlayContinued,
     PlayEnded,
     TrickCompleted,
 )
@@ -59,7 +68,7 @@ if TYPE_CHECKING:
     from dupbridge.core.recording import Recorder
     from dupbridge.core.rectify import Pending, Rulebook
 
-__all__ = ["ACCEPTS", "MODES", "Phase", "Table"]
+__all__ = ["ACCEPTS", "HANDLERS", "MODES", "Phase", "Table"]
 
 #: The modes a table can run in.
 MODES: tuple[str, ...] = ("strict", "recording")
@@ -721,46 +730,19 @@ class Table:
         """
         if event.derived:
             return ()
-        if isinstance(event, CallMade):
-            return self.make_call(
-                event.seat,
-                event.call,
-                alert=event.alert,
-                explanation=event.explanation,
-                simultaneous=event.simultaneous,
-            )
-        if isinstance(event, CardPlayed):
-            return self.play_card(event.seat, event.card)
-        if isinstance(event, ClaimMade):
-            return self.claim(event.seat, event.tricks, event.statement)
-        if isinstance(event, ClaimAccepted):
-            return self.accept_claim(event.seat)
-        if isinstance(event, ClaimRejected):
-            return self.reject_claim(event.seat)
-        if isinstance(event, Conceded):
-            return self.concede(event.seat, event.tricks)
-        if isinstance(event, OptionChosen):
-            return self.choose(event.seat, event.option)
-        if isinstance(event, DirectorAnswered):
-            return self.director_answers(json.loads(event.answers))
-        if isinstance(event, CardsExposed):
-            return self.expose_cards(event.seat, event.cards, deliberate=event.deliberate)
-        if isinstance(event, CallChanged):
-            return self.change_call(event.seat, event.call)
-        if isinstance(event, BidAboveSevenMade):
-            return self.bid_above_seven(event.seat, event.level, event.strain)
-        if isinstance(event, InformationReported):
-            details = json.loads(event.details) if event.details else None
-            return self.report(event.seat, event.kind, event.facts, event.against, details)
-        if isinstance(event, AttentionDrawn):
-            return self.draw_attention(event.seat, event.offender, event.trick, event.when)
-        if isinstance(event, PlayContinued):
-            return self.continue_play(event.seat)
-        if isinstance(event, ConcessionObjected):
-            return self.object_to_concession(event.seat)
-        if isinstance(event, AgreementWithdrawn):
-            return self.withdraw_agreement(event.seat)
-        raise ValueError(_("not an action event: {event!r}").format(event=event))
+        return self.execute(command_of(event))
+
+    def execute(self, command: Command) -> tuple[Event, ...]:
+        """Carry out ``command``: the one dispatcher of the table's command vocabulary
+        (:mod:`dupbridge.core.commands`), used by replay, table records, the CLI and the web.
+
+        Returns:
+            The events the command produced, in log order.
+
+        Raises:
+            ActionError: if the table refuses the command now (the table is unchanged).
+        """
+        return HANDLERS[type(command)](self, command)
 
     # --- internals ------------------------------------------------------------------------
 
@@ -901,3 +883,33 @@ def _phase_name(phase: Phase) -> str:
         Phase.DIRECTOR: _("Director's ruling"),
         Phase.FINISHED: _("end of the board"),
     }[phase]
+
+
+def _handlers() -> dict[type[Any], Callable[[Table, Any], tuple[Event, ...]]]:
+    """Each command type and the Table method that carries it out."""
+    return {
+        MakeCall: lambda t, c: t.make_call(
+            c.seat, c.call, alert=c.alert, explanation=c.explanation, simultaneous=c.simultaneous
+        ),
+        PlayCard: lambda t, c: t.play_card(c.seat, c.card),
+        Claim: lambda t, c: t.claim(c.seat, c.tricks, c.statement),
+        AcceptClaim: lambda t, c: t.accept_claim(c.seat),
+        RejectClaim: lambda t, c: t.reject_claim(c.seat),
+        Concede: lambda t, c: t.concede(c.seat, c.tricks),
+        BidAboveSeven: lambda t, c: t.bid_above_seven(c.seat, c.level, c.strain),
+        ExposeCards: lambda t, c: t.expose_cards(c.seat, c.cards, deliberate=c.deliberate),
+        ChangeCall: lambda t, c: t.change_call(c.seat, c.call),
+        Report: lambda t, c: t.report(
+            c.seat, c.kind, c.facts, c.against, dict(c.details) if c.details else None
+        ),
+        DrawAttention: lambda t, c: t.draw_attention(c.seat, c.offender, c.trick, c.when),
+        ContinuePlay: lambda t, c: t.continue_play(c.seat),
+        ObjectToConcession: lambda t, c: t.object_to_concession(c.seat),
+        WithdrawAgreement: lambda t, c: t.withdraw_agreement(c.seat),
+        ChooseOption: lambda t, c: t.choose(c.seat, c.option),
+        DirectorDecides: lambda t, c: t.director_answers(c.answers_map),
+    }
+
+
+#: The one dispatch table of the command vocabulary: each command type and its handler.
+HANDLERS = _handlers()

@@ -14,16 +14,14 @@ describes the resulting state.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dupbridge.core.boards import Board, dealer_of, vulnerability_of
-from dupbridge.core.calls import Strain, parse_call
-from dupbridge.core.cards import Card
+from dupbridge.core.commands import RECORD_KEYS, CommandError, decode_command
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import ActionError, DupbridgeError, InvalidCallError, NotationError
+from dupbridge.core.errors import ActionError, DupbridgeError, NotationError
 from dupbridge.core.events import (
     BidAboveSevenMade,
     CallChanged,
@@ -46,26 +44,9 @@ from dupbridge.services.claim_solver import DoubleDummyClaims
 __all__ = ["RecordError", "RecordRun", "load_record", "run_record", "state_json"]
 
 #: The action keys a record may use, one per action object.
-ACTION_KEYS = (
-    "call",
-    "card",
-    "claim",
-    "concede",
-    "accept_claim",
-    "reject_claim",
-    "expose",
-    "change",
-    "report",
-    "revoke",
-    "continue_play",
-    "object_concession",
-    "withdraw_agreement",
-    "choose",
-    "director",
-)
+ACTION_KEYS = RECORD_KEYS
 #: The actions that name no acting seat at the top level.
 SEATLESS = ("choose", "director")
-_ABOVE_SEVEN = re.compile(r"^\s*(\d+)\s*([A-Za-z♠♥♦♣♤♡♢♧]+)\s*$")
 
 
 class RecordError(DupbridgeError, ValueError):
@@ -141,123 +122,19 @@ def load_record(data: object, *, claims: ClaimSolver | None = None) -> Table:
 
 
 def apply_action(table: Table, action: object) -> None:
-    """Carry out one record action on ``table``.
+    """Carry out one record action on ``table`` (decoded by :func:`decode_command`, carried
+    out by the table's one dispatcher, :meth:`Table.execute`).
 
     Raises:
         ActionError: if the table refuses it (the table is unchanged).
         NotationError: if the action's call, card or seat is not valid notation.
         RecordError: if the action object is malformed.
     """
-    if not isinstance(action, Mapping):
-        raise RecordError(_("an action must be a JSON object"))
-    keys = [key for key in ACTION_KEYS if key in action]
-    if len(keys) != 1:
-        raise RecordError(
-            _("an action needs exactly one of {keys}; this one has {found}").format(
-                keys=", ".join(ACTION_KEYS), found=", ".join(keys) or _("none")
-            )
-        )
-    key = keys[0]
-    value = action[key]
-    if key == "choose":
-        if not isinstance(value, Mapping) or "seat" not in value or "option" not in value:
-            raise RecordError(_("'choose' needs an object with 'seat' and 'option'"))
-        table.choose(Seat.from_str(str(value["seat"])), str(value["option"]))
-        return
-    if key == "director":
-        if not isinstance(value, Mapping) or not value:
-            raise RecordError(
-                _("'director' needs an object of answers, e.g. {example}").format(
-                    example='{"comparable": true}'
-                )
-            )
-        table.director_answers({str(k): v for k, v in value.items()})
-        return
-    if "seat" not in action:
-        raise RecordError(_("the action has no 'seat'"))
-    seat = Seat.from_str(str(action["seat"]))
-    if key == "call":
-        explanation = action.get("explanation")
-        text = str(value)
-        try:
-            call = parse_call(text)
-        except InvalidCallError:
-            match = _ABOVE_SEVEN.match(text)
-            if table.recording is None or match is None or int(match.group(1)) <= 7:
-                raise  # strict mode: a bid above seven is no call at all (notation, Law 38)
-            table.bid_above_seven(seat, int(match.group(1)), Strain.from_str(match.group(2)))
-            return
-        table.make_call(
-            seat,
-            call,
-            alert=bool(action.get("alert", False)),
-            explanation=None if explanation is None else str(explanation),
-            simultaneous=bool(action.get("simultaneous", False)),
-        )
-    elif key == "card":
-        table.play_card(seat, Card.from_str(str(value)))
-    elif key == "claim":
-        statement = action.get("statement")
-        table.claim(seat, _int_field(value, "claim"), None if statement is None else str(statement))
-    elif key == "concede":
-        table.concede(seat, None if value is True else _int_field(value, "concede"))
-    elif key == "expose":
-        texts = value if isinstance(value, list) else str(value).split()
-        table.expose_cards(
-            seat,
-            [Card.from_str(str(text)) for text in texts],
-            deliberate=bool(action.get("deliberate", False)),
-        )
-    elif key == "revoke":
-        trick = action.get("trick")
-        if trick is not None:
-            trick = _int_field(trick, "trick")
-        table.draw_attention(
-            seat, Seat.from_str(str(value)), trick, str(action.get("when", "") or "")
-        )
-    elif key in ("continue_play", "object_concession", "withdraw_agreement"):
-        if value is not True:
-            raise RecordError(_("'{key}' takes the value true").format(key=key))
-        if key == "continue_play":
-            table.continue_play(seat)
-        elif key == "object_concession":
-            table.object_to_concession(seat)
-        else:
-            table.withdraw_agreement(seat)
-    elif key == "change":
-        table.change_call(seat, parse_call(str(value)))
-    elif key == "report":
-        against = action.get("against")
-        details = action.get("details")
-        if details is not None and not isinstance(details, Mapping):
-            raise RecordError(_("'details' must be an object, e.g. {example}").format(
-                example='{"trick": 5}'))  # fmt: skip
-        table.report(
-            seat,
-            str(value),
-            str(action.get("facts", "")),
-            None if against is None else Seat.from_str(str(against)),
-            None if details is None else {str(k): v for k, v in details.items()},
-        )
-    elif key == "accept_claim":
-        if value is False:
-            table.reject_claim(seat)
-        else:
-            table.accept_claim(seat)
-    elif value is False:
-        table.accept_claim(seat)
-    else:
-        table.reject_claim(seat)
-
-
-def _int_field(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(
-            _("'{name}' must be a whole number of tricks, not {value!r}").format(
-                name=name, value=value
-            )
-        )
-    return value
+    try:
+        command = decode_command(action, recording=table.recording is not None)
+    except CommandError as error:
+        raise RecordError(str(error)) from None
+    table.execute(command)
 
 
 def run_record(data: object, *, claims: ClaimSolver | None = None) -> RecordRun:
