@@ -161,6 +161,14 @@ def test_unnumbered_files_start_where_told() -> None:
     ]
 
 
+@pytest.mark.parametrize("module", [bri, dge, ber, bhg, rzd], ids=str)
+def test_first_board_must_be_a_board_number(module: ModuleType) -> None:
+    """Boards are numbered from 1 (Law 2): a first board 0 is refused, not misnumbered."""
+    data = _bytes(module, _records(1, 2))
+    with pytest.raises(ValueError, match="must be 1 or more, not 0"):
+        module.loads(data, first=0)
+
+
 def test_writers_need_consecutive_boards() -> None:
     """A file without board numbers cannot skip a board: the missing board is named."""
     records = _records(1, 3)

@@ -36,6 +36,7 @@ __all__ = [
     "Decoder",
     "board_record",
     "card_numbers",
+    "check_first",
     "collect",
     "deal_from_holders",
     "deal_from_numbers",
@@ -136,6 +137,18 @@ class Collector:
         taken = tuple(self.problems)
         self.problems.clear()
         return taken
+
+
+def check_first(first: int) -> None:
+    """Check the number a caller gives to the first board of a file without numbers.
+
+    Raises:
+        ValueError: if it is not a board number (1 or more).
+    """
+    if isinstance(first, bool) or not isinstance(first, int) or first < 1:
+        raise ValueError(
+            _("the first board's number must be 1 or more, not {first!r}").format(first=first)
+        )
 
 
 def no_boards(source: str, message: str) -> ReadItem:
@@ -239,7 +252,11 @@ def read_fixed(
     Boards whose record gives no number are numbered from ``first`` in file order. The
     ``header`` problems come with the first board; a piece left over at the end is reported
     as an error naming the board it would be and where it starts, after the whole boards.
+
+    Raises:
+        ValueError: if ``first`` is not a board number (bad input is reported, not raised).
     """
+    check_first(first)
     problems = Collector(source)
     problems.problems.extend(header)
     count, left = divmod(len(data) - offset, size)

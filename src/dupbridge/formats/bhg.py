@@ -25,6 +25,7 @@ from dupbridge.formats._deal_files import (
     Collector,
     board_record,
     card_numbers,
+    check_first,
     collect,
     deal_from_numbers,
     dealt_boards,
@@ -78,7 +79,12 @@ def _decode(text: str, line: int, number: int, problems: Collector) -> Deal | No
 
 
 def read(data: bytes, source: str = "<string>", *, first: int = 1) -> Iterator[ReadItem]:
-    """Read a ``.bhg`` file: one item per board (numbered from ``first``), with its problems."""
+    """Read a ``.bhg`` file: one item per board (numbered from ``first``), with its problems.
+
+    Raises:
+        ValueError: if ``first`` is not a board number (bad input is reported, not raised).
+    """
+    check_first(first)
     lines = data.removeprefix(b"\xef\xbb\xbf").decode("latin-1").split("\n")
     boards = [(line, text.rstrip("\r \t")) for line, text in enumerate(lines, 1) if text.strip()]
     if not boards:
