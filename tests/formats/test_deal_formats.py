@@ -473,6 +473,20 @@ class TestSixteenDeals:
         original = shared_file(DEALS, "test" + extension).read_bytes()
         assert original == _bytes(module, module.loads(original, strict=True))
 
+    def test_every_file_of_the_set_agrees(self) -> None:
+        """All twelve files (PBN, JFR PBN, LIN, DUP, DLM and the seven here) hold one deal set."""
+        folder = shared_file(DEALS, "test.pbn").parent
+        paths = sorted(folder.glob("test*.*"))
+        assert 12 == len(paths)
+        deals = {}
+        for path in paths:
+            records, problems = read_records(format_for_path(path), path.read_bytes(), path.name)
+            assert [] == [p for p in problems if p.is_error]
+            deals[path.name] = {r.board: r.deal for r in records}
+        expected = deals["test.pbn"]
+        assert list(range(1, 17)) == sorted(expected)
+        assert dict.fromkeys(deals, expected) == deals
+
     def test_pbn_written_as_every_format(self) -> None:
         """The PBN's deals written in each format are the real files, byte for byte."""
         records = [g.to_record() for g in pbn.load_path(shared_file(DEALS, "test.pbn"))]

@@ -35,7 +35,7 @@ from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
 from dupbridge.i18n import N_, _
 
-__all__ = ["dumps", "load_path", "loads", "read"]
+__all__ = ["LETTERS", "dumps", "load_path", "loads", "read"]
 
 #: The letter of card number ``n + 1``.
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

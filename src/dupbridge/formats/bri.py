@@ -38,7 +38,7 @@ from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
 from dupbridge.i18n import N_, _
 
-__all__ = ["FILLER", "RECORD_SIZE", "dumps", "load_path", "loads", "read"]
+__all__ = ["FILLER", "RECORD_SIZE", "decode_numbers", "dumps", "load_path", "loads", "read"]
 
 RECORD_SIZE = 128
 #: What follows the 78 bytes of card numbers in every board.

@@ -41,7 +41,16 @@ from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
 from dupbridge.i18n import N_, _
 
-__all__ = ["MARKERS", "RECORD_SIZE", "dumps", "load_path", "loads", "read"]
+__all__ = [
+    "MARKERS",
+    "RECORD_SIZE",
+    "decode_hands",
+    "dumps",
+    "encode_hands",
+    "load_path",
+    "loads",
+    "read",
+]
 
 RECORD_SIZE = 128
 #: The marker byte of each suit, in the order spades, hearts, diamonds, clubs.

@@ -48,7 +48,7 @@ from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
 from dupbridge.i18n import N_, _
 
-__all__ = ["dumps", "load_path", "loads", "read"]
+__all__ = ["CELLS", "dumps", "load_path", "loads", "read", "split_row"]
 
 CELLS = 18
 _VULNERABILITY = {
