@@ -78,6 +78,13 @@ FORMAT_MODULES: tuple[str, ...] = (
     "dupbridge.formats.dup",
     "dupbridge.formats.dlm",
     "dupbridge.formats.usebio",
+    "dupbridge.formats.bri",
+    "dupbridge.formats.dge",
+    "dupbridge.formats.ber",
+    "dupbridge.formats.bhg",
+    "dupbridge.formats.rzd",
+    "dupbridge.formats.cds",
+    "dupbridge.formats.handcsv",
 )
 
 _FORMATS: dict[str, FileFormat] = {}
