@@ -39,6 +39,7 @@ from dupbridge.core.events import (
     Rectified,
 )
 from dupbridge.core.lawref import LawRef
+from dupbridge.core.phases import Phase
 from dupbridge.core.play import LegalCards, Play
 from dupbridge.core.recording_play import PlayRecorder, details_json
 from dupbridge.core.rectify import (
@@ -223,8 +224,6 @@ class Recorder(PlayRecorder):
     def legal_calls(self) -> LegalCalls:
         """The calls the player to call may make, obeying his obligations."""
         table = self.table
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         if table.phase is not Phase.AUCTION:
             return LegalCalls(35, False, False, False)
         auction = self.auction
@@ -244,8 +243,6 @@ class Recorder(PlayRecorder):
 
     def legal_cards(self, seat: Seat | None) -> LegalCards:
         """The cards ``seat`` may play now, obeying lead restrictions and penalty cards."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         play = table.play
         if table.phase is not Phase.PLAY or play is None or table.pending_claim is not None:
@@ -333,10 +330,8 @@ class Recorder(PlayRecorder):
         explanation: str | None,
         simultaneous: bool,
     ) -> tuple[Event, ...]:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
-        start = len(table._events)
+        start = table.next_seq
         phase = table.phase
         edition = self.rulebook.edition
         if simultaneous:
@@ -351,7 +346,7 @@ class Recorder(PlayRecorder):
             self._settle()
             return table.events[start:]
         if phase is Phase.FINISHED:
-            table._require("make_call", seat)
+            table.require("make_call", seat)
         if phase is Phase.PLAY:
             play = table.play
             if play is not None and play.cards_played:
@@ -394,7 +389,7 @@ class Recorder(PlayRecorder):
         assert turn is not None
         if seat is not turn and seat is turn.lho and self.must_pass(turn):
             # Law 28A: a call at RHO's turn when RHO must pass is in rotation; RHO passes.
-            table._log(CallDeemed(len(table._events), turn, PASS, _law("28A", edition)))
+            table.log_event(CallDeemed(table.next_seq, turn, PASS, _law("28A", edition)))
             self._stand(turn, PASS, None)
             turn = seat
         if seat is not turn:
@@ -435,10 +430,8 @@ class Recorder(PlayRecorder):
         self._stand(seat, call, seq)
 
     def bid_above_seven(self, seat: Seat, level: int, strain: Strain) -> tuple[Event, ...]:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
-        start = len(table._events)
+        start = table.next_seq
         if table.phase is not Phase.AUCTION:
             if table.phase is Phase.DIRECTOR:
                 raise self._pending_error(seat)
@@ -446,12 +439,12 @@ class Recorder(PlayRecorder):
                 _("{seat} cannot bid now: the auction is over").format(seat=seat.title),
                 seat=seat,
             )
-        seq = len(table._events)
-        table._log(BidAboveSevenMade(seq, seat, level, strain))
+        seq = table.next_seq
+        table.log_event(BidAboveSevenMade(seq, seat, level, strain))
         self.status[seq] = "irregular"
-        ruling = len(table._events)
+        ruling = table.next_seq
         law = _law("38", self.rulebook.edition)
-        table._log(IrregularityFlagged(ruling, "bid_above_seven", law, seat))
+        table.log_event(IrregularityFlagged(ruling, "bid_above_seven", law, seat))
         irregularity = Irregularity(
             "bid_above_seven",
             law,
@@ -471,8 +464,6 @@ class Recorder(PlayRecorder):
     ) -> tuple[Event, ...]:
         """Cards exposed (or a card led) during the auction, Law 24; cards exposed during
         the play, Laws 48-50."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         edition = self.rulebook.edition
         if table.phase is Phase.DIRECTOR:
@@ -513,20 +504,20 @@ class Recorder(PlayRecorder):
                         ),
                         seat=seat,
                     )
-        start = len(table._events)
-        seq = len(table._events)
+        start = table.next_seq
+        seq = table.next_seq
         if led:
-            table._log(CardPlayed(seq, seat, cards[0]))
+            table.log_event(CardPlayed(seq, seat, cards[0]))
         else:
-            table._log(CardsExposed(seq, seat, cards, deliberate))
-        ruling = len(table._events)
+            table.log_event(CardsExposed(seq, seat, cards, deliberate))
+        ruling = table.next_seq
         if in_play:
             name = "card_exposed_during_play"
             law = _law("48" if seat.side is table.declarer.side else "49", edition)  # type: ignore[union-attr]
         else:
             name = "card_led_during_auction" if led else "card_exposed_during_auction"
             law = _law("24", edition)
-        table._log(IrregularityFlagged(ruling, name, law, seat))
+        table.log_event(IrregularityFlagged(ruling, name, law, seat))
         irregularity = Irregularity(
             name,
             law,
@@ -543,8 +534,6 @@ class Recorder(PlayRecorder):
 
     def change_call(self, seat: Seat, call: Call) -> tuple[Event, ...]:
         """``seat`` replaces his last call by ``call`` (Law 25)."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         edition = self.rulebook.edition
         if table.phase is Phase.DIRECTOR:
@@ -578,13 +567,13 @@ class Recorder(PlayRecorder):
                 _("{call} is the call {seat} already made").format(call=call, seat=seat.title),
                 seat=seat,
             )
-        start = len(table._events)
-        seq = len(table._events)
-        table._log(CallChanged(seq, seat, call))
+        start = table.next_seq
+        seq = table.next_seq
+        table.log_event(CallChanged(seq, seat, call))
         self.status[seq] = "irregular"
-        ruling = len(table._events)
+        ruling = table.next_seq
         law = _law("25", edition)
-        table._log(IrregularityFlagged(ruling, "change_of_call", law, seat))
+        table.log_event(IrregularityFlagged(ruling, "change_of_call", law, seat))
         irregularity = Irregularity(
             "change_of_call", law, seat, ruling, seq=seq, call=call, position=position
         )
@@ -603,8 +592,6 @@ class Recorder(PlayRecorder):
         """An irregularity the table cannot see, reported: unauthorized information (Law 16),
         misinformation (Laws 20, 21), a board or hand that is wrong (13-15), a defective trick
         (67), a disagreement on the tricks won (79), dummy's warning (43B2(a))."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         edition = self.rulebook.edition
         laws = REPORTS
@@ -620,12 +607,12 @@ class Recorder(PlayRecorder):
         details = dict(details or {})
         text = details_json(details) if details else ""
         self._check_report(seat, kind, against, details)
-        start = len(table._events)
-        seq = len(table._events)
-        table._log(InformationReported(seq, seat, kind, facts, against, text))
-        ruling = len(table._events)
+        start = table.next_seq
+        seq = table.next_seq
+        table.log_event(InformationReported(seq, seat, kind, facts, against, text))
+        ruling = table.next_seq
         law = _report_law(kind, edition)
-        table._log(IrregularityFlagged(ruling, kind, law, against or seat))
+        table.log_event(IrregularityFlagged(ruling, kind, law, against or seat))
         facts_pairs: tuple[tuple[str, str], ...] = (("facts", facts), ("reporter", seat.letter))
         if against is not None:
             facts_pairs += (("against", against.letter),)
@@ -644,8 +631,6 @@ class Recorder(PlayRecorder):
         self, seat: Seat, kind: str, against: Seat | None, details: Mapping[str, object]
     ) -> None:
         """One clear error for a report that makes no sense now (nothing is logged)."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         edition = self.rulebook.edition
         law = _report_law(kind, edition)
@@ -757,8 +742,8 @@ class Recorder(PlayRecorder):
                 seat=seat,
                 law=pending.law,
             )
-        start = len(table._events)
-        table._log(OptionChosen(len(table._events), seat, option))
+        start = table.next_seq
+        table.log_event(OptionChosen(table.next_seq, seat, option))
         self._apply(self.rulebook.choice(table, pending, option))
         self._settle()
         return table.events[start:]
@@ -783,8 +768,8 @@ class Recorder(PlayRecorder):
                 _("the Director's answers must be plain data (text, numbers, yes/no, lists)")
             ) from None
         effects = self.rulebook.answer(table, pending, answers)  # raises before logging
-        start = len(table._events)
-        table._log(DirectorAnswered(len(table._events), text))
+        start = table.next_seq
+        table.log_event(DirectorAnswered(table.next_seq, text))
         self._apply(effects)
         self._settle()
         return table.events[start:]
@@ -799,7 +784,7 @@ class Recorder(PlayRecorder):
         return None
 
     def _check_simultaneous(self, seat: Seat) -> None:
-        last = next((e for e in reversed(self.table._events) if not e.derived), None)
+        last = next((e for e in reversed(self.table.log) if not e.derived), None)
         if not isinstance(last, CallMade) or last.seat is seat:
             raise ImpossibleActionError(
                 _("a simultaneous call must follow the call it was made with (Law 33)"),
@@ -864,12 +849,12 @@ class Recorder(PlayRecorder):
         self, seat: Seat, call: Call, alert: bool, explanation: str | None, simultaneous: bool
     ) -> int:
         table = self.table
-        seq = len(table._events)
-        table._log(CallMade(seq, seat, call, alert, explanation, simultaneous))
+        seq = table.next_seq
+        table.log_event(CallMade(seq, seat, call, alert, explanation, simultaneous))
         if simultaneous:
-            ruling = len(table._events)
+            ruling = table.next_seq
             law = _law("33", self.rulebook.edition)
-            table._log(IrregularityFlagged(ruling, "simultaneous_call", law, seat))
+            table.log_event(IrregularityFlagged(ruling, "simultaneous_call", law, seat))
             self._apply(
                 [
                     Note(
@@ -889,8 +874,8 @@ class Recorder(PlayRecorder):
     ) -> None:
         table = self.table
         self.status[seq] = "irregular"
-        ruling = len(table._events)
-        table._log(IrregularityFlagged(ruling, name, law, seat))
+        ruling = table.next_seq
+        table.log_event(IrregularityFlagged(ruling, name, law, seat))
         irregularity = Irregularity(name, law, seat, ruling, seq=seq, call=call, turn=turn)
         self._apply(self.rulebook.irregularity(table, irregularity))
 
@@ -914,8 +899,6 @@ class Recorder(PlayRecorder):
             self._apply(self.rulebook.watched_call(self.table, watch, call, seq or -1))
 
     def _rebuild(self) -> None:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         auction = RecordedAuction(table.board.dealer)
         for entry in self.standing:
@@ -925,7 +908,7 @@ class Recorder(PlayRecorder):
             # The auction reopens during the Clarification Period (Laws 21B1, 25A5).
             self.ended = False
             table.play = None
-            table._phase = Phase.AUCTION
+            table.enter(Phase.AUCTION)
             self.penalty.clear()
             self.restrictions.clear()
             self.designated.clear()
@@ -938,7 +921,7 @@ class Recorder(PlayRecorder):
     def _apply(self, effects: Iterable[Effect]) -> None:
         table = self.table
         for effect in effects:
-            table._log(Rectified(len(table._events), effect))
+            table.log_event(Rectified(table.next_seq, effect))
             self._apply_one(effect)
 
     def _apply_one(self, effect: Effect) -> None:
@@ -1018,26 +1001,24 @@ class Recorder(PlayRecorder):
     def _settle(self) -> None:
         """Bring the phase in line with the state: end the auction when it is complete
         (after Law 17D3's check), and ask the rulebook before each turn to play."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         for _guard in range(200):
             if self.pending is not None:
-                table._phase = Phase.DIRECTOR
+                table.enter(Phase.DIRECTOR)
                 return
-            if table._phase is Phase.FINISHED:
+            if table.phase is Phase.FINISHED:
                 if not self.play_over and table.play is not None:
                     self.play_ended_once()
                     continue
                 return
             if table.pending_claim is not None:
                 return
-            if table._phase is Phase.DIRECTOR:
-                table._phase = Phase.PLAY if self.ended else Phase.AUCTION
+            if table.phase is Phase.DIRECTOR:
+                table.enter(Phase.PLAY if self.ended else Phase.AUCTION)
             if not self.ended:
                 auction = self.auction
                 if not auction.is_complete:
-                    table._phase = Phase.AUCTION
+                    table.enter(Phase.AUCTION)
                     return
                 skipped = self._deprived_position()
                 if skipped is not None:
@@ -1052,7 +1033,7 @@ class Recorder(PlayRecorder):
             assert turn is not None
             effects = self.rulebook.before_turn(table, turn)
             if not effects:
-                table._phase = Phase.PLAY
+                table.enter(Phase.PLAY)
                 return
             self._apply(effects)
         raise AssertionError("recording mode did not settle")  # pragma: no cover
@@ -1070,21 +1051,19 @@ class Recorder(PlayRecorder):
     def _retention(self, position: int) -> None:
         table = self.table
         entry = self.standing[position]
-        ruling = len(table._events)
+        ruling = table.next_seq
         law = _law("17D3", self.rulebook.edition)
-        table._log(IrregularityFlagged(ruling, "retention_of_right_to_call", law, entry.seat))
+        table.log_event(IrregularityFlagged(ruling, "retention_of_right_to_call", law, entry.seat))
         irregularity = Irregularity(
             "retention_of_right_to_call", law, entry.seat, ruling, position=position
         )
         self._apply(self.rulebook.irregularity(table, irregularity))
 
     def _end_auction(self) -> None:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         table = self.table
         auction = self.auction
         contract = auction.contract
-        table._log(AuctionEnded(len(table._events), contract))
+        table.log_event(AuctionEnded(table.next_seq, contract))
         self.ended = True
         self.obligations.clear()
         self.watches.clear()
@@ -1093,14 +1072,14 @@ class Recorder(PlayRecorder):
             list(self.lead_rights),
         )
         if contract is None:
-            table._phase = Phase.FINISHED
+            table.enter(Phase.FINISHED)
             self.exposed.clear()
             self.lead_rights.clear()
             return
         declarer = contract.declarer
         assert declarer is not None
         table.play = Play(table.deal, declarer, contract.strain.suit)
-        table._phase = Phase.PLAY
+        table.enter(Phase.PLAY)
         self._apply(self.rulebook.auction_ended(table))
 
     def _after_card(self, seat: Seat, card: Card) -> None:

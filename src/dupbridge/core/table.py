@@ -15,8 +15,7 @@ attribute test per command for this.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from enum import Enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dupbridge.core.auction import Auction, LegalCalls
@@ -60,6 +59,15 @@ from dupbridge.core.events import (
     TrickCompleted,
 )
 from dupbridge.core.lawref import EDITIONS, LawRef
+from dupbridge.core.phases import (
+    ACCEPTS,
+    MODES,
+    TRANSITIONS,
+    WHILE_CLAIM_PENDING,
+    Phase,
+    command_name,
+    phase_name,
+)
 from dupbridge.core.play import LegalCards, Play, Trick
 from dupbridge.core.seats import Seat, Side
 from dupbridge.i18n import _
@@ -69,32 +77,6 @@ if TYPE_CHECKING:
     from dupbridge.core.rectify import Pending, Rulebook
 
 __all__ = ["ACCEPTS", "HANDLERS", "MODES", "Phase", "Table"]
-
-#: The modes a table can run in.
-MODES: tuple[str, ...] = ("strict", "recording")
-
-
-class Phase(Enum):
-    """Where a board is in its life (DESIGN §2.4)."""
-
-    AUCTION = "auction"
-    PLAY = "play"
-    DIRECTOR = "director"
-    FINISHED = "finished"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-#: Which commands each phase accepts. A claim in progress narrows PLAY further (see
-#: :meth:`Table._require`).
-ACCEPTS: dict[Phase, frozenset[str]] = {
-    Phase.AUCTION: frozenset({"make_call"}),
-    Phase.PLAY: frozenset({"play_card", "claim", "concede", "accept_claim", "reject_claim"}),
-    Phase.DIRECTOR: frozenset(),
-    Phase.FINISHED: frozenset(),
-}
-_WHILE_CLAIM_PENDING = frozenset({"accept_claim", "reject_claim"})
 
 _LAW_24 = LawRef(24)
 _LAW_30 = LawRef(30)
@@ -503,7 +485,7 @@ class Table:
         if not self._auction_open:
             if self._rec is not None:
                 return self._rec.make_call(seat, call, alert, explanation, simultaneous)
-            self._require("make_call", seat)
+            self.require("make_call", seat)
         auction = self.auction
         if seat is not auction.turn:
             raise self._call_out_of_rotation(seat, call)
@@ -518,12 +500,12 @@ class Table:
         log.append(ended)
         self._auction_open = False
         if contract is None:
-            self._phase = Phase.FINISHED
+            self.enter(Phase.FINISHED)
         else:
             declarer = contract.declarer
             assert declarer is not None
             self.play = Play(self.deal, declarer, contract.strain.suit)
-            self._phase = Phase.PLAY
+            self.enter(Phase.PLAY)
             self._play_open = True
         return (event, ended)
 
@@ -543,7 +525,7 @@ class Table:
         if not self._play_open or play is None:
             if self._rec is not None:
                 return self._rec.play_card(seat, card)
-            self._require("play_card", seat, card=card)
+            self.require("play_card", seat, card=card)
         assert play is not None
         trick = play.play(seat, card)
         log = self._events
@@ -557,7 +539,7 @@ class Table:
         """:meth:`play_card` without recording mode's checks (the recorder made them)."""
         play = self.play
         if self._phase is not Phase.PLAY or self._claim is not None or play is None:
-            self._require("play_card", seat, card=card)
+            self.require("play_card", seat, card=card)
         assert play is not None
         trick = play.play(seat, card)
         log = self._events
@@ -572,8 +554,7 @@ class Table:
         events: list[Event] = [event, TrickCompleted(len(log), trick)]
         log.append(events[1])
         if play.is_complete:
-            self._finish(events, play.declarer_tricks, "played")
-            log.append(events[-1])
+            events.append(self.finish(play.declarer_tricks, "played"))
         return tuple(events)
 
     def claim(self, seat: Seat, tricks: int, statement: str | None = None) -> tuple[Event, ...]:
@@ -585,7 +566,7 @@ class Table:
             ImpossibleActionError: outside play, by dummy, with a claim already pending, or
                 for a number of tricks the side cannot end with.
         """
-        self._require("claim", seat)
+        self.require("claim", seat)
         play = self.play
         assert play is not None
         if seat is play.dummy:
@@ -630,7 +611,7 @@ class Table:
             ImpossibleActionError: outside play, by dummy, while a claim is pending, or for
                 more tricks than remain.
         """
-        self._require("concede", seat)
+        self.require("concede", seat)
         play = self.play
         assert play is not None
         if seat is play.dummy:
@@ -652,12 +633,12 @@ class Table:
                 seat=seat,
                 law=LawRef(68, "B"),
             )
-        events: list[Event] = [Conceded(len(self._events), seat, count)]
+        conceded = Conceded(len(self._events), seat, count)
+        self._events.append(conceded)
         side_total = high - count
         declarer_side = play.declarer.side
         declarer_tricks = side_total if seat.side is declarer_side else 13 - side_total
-        self._finish(events, declarer_tricks, "concession")
-        self._events.extend(events)
+        events: list[Event] = [conceded, self.finish(declarer_tricks, "concession")]
         if self._rec is not None:
             return self._rec.after_play_action(events[0])
         return tuple(events)
@@ -671,12 +652,12 @@ class Table:
         claim = self._pending_claim_for(seat, "accept_claim")
         play = self.play
         assert play is not None
-        events: list[Event] = [ClaimAccepted(len(self._events), seat)]
+        accepted = ClaimAccepted(len(self._events), seat)
+        self._events.append(accepted)
         declarer_side = play.declarer.side
         tricks = claim.tricks if claim.seat.side is declarer_side else 13 - claim.tricks
         self._claim = None
-        self._finish(events, tricks, "claim")
-        self._events.extend(events)
+        events: list[Event] = [accepted, self.finish(tricks, "claim")]
         if self._rec is not None:
             return self._rec.after_play_action(events[0])
         return tuple(events)
@@ -691,9 +672,50 @@ class Table:
         if self._rec is not None:
             return self._rec.reject_claim(seat)
         event = ClaimRejected(len(self._events), seat)
-        self._phase = Phase.DIRECTOR
+        self.enter(Phase.DIRECTOR)
         self._events.append(event)
         return (event,)
+
+    # --- the table's own state, changed only here (its recorders call these) ------------
+
+    @property
+    def next_seq(self) -> int:
+        """The sequence number the next logged event will have."""
+        return len(self._events)
+
+    @property
+    def log(self) -> Sequence[Event]:
+        """The live event log, read-only (``events`` is a copy)."""
+        return self._events
+
+    def log_event(self, event: Event) -> None:
+        """Append ``event`` to the log; its ``seq`` must be :attr:`next_seq`."""
+        assert event.seq == len(self._events), (event, len(self._events))
+        self._events.append(event)
+
+    def enter(self, phase: Phase) -> None:
+        """Move the board to ``phase``, by a transition :data:`~dupbridge.core.phases.
+        TRANSITIONS` allows."""
+        assert (self._phase, phase) in TRANSITIONS, (self._phase, phase)
+        self._phase = phase
+
+    def finish(self, declarer_tricks: int, how: str) -> PlayEnded:
+        """End play with ``declarer_tricks`` for declarer's side (by play, claim, concession
+        or ruling) and log the :class:`PlayEnded` event, which is returned."""
+        self._result = declarer_tricks
+        self.enter(Phase.FINISHED)
+        self._play_open = False
+        ended = PlayEnded(len(self._events), declarer_tricks, how)
+        self._events.append(ended)
+        return ended
+
+    def set_result(self, declarer_tricks: int | None) -> None:
+        """Set (or clear) declarer's side's tricks after a ruling (Laws 64, 69B, 71)."""
+        self._result = declarer_tricks
+
+    def clear_claim(self) -> None:
+        """Forget the pending claim (it was answered, withdrawn or ruled on)."""
+        self._claim = None
 
     # --- replay ---------------------------------------------------------------------------
 
@@ -746,17 +768,17 @@ class Table:
 
     # --- internals ------------------------------------------------------------------------
 
-    def _require(self, command: str, seat: Seat, *, card: Card | None = None) -> None:
+    def require(self, command: str, seat: Seat, *, card: Card | None = None) -> None:
         """Refuse ``command`` if the current phase does not take it (nothing changes)."""
         phase = self._phase
         if command in ACCEPTS[phase]:
             if self._claim is None:
-                if command in _WHILE_CLAIM_PENDING:
+                if command in WHILE_CLAIM_PENDING:
                     raise ImpossibleActionError(
                         _("there is no claim to answer"), seat=seat, law=_LAW_69A
                     )
                 return
-            if command in _WHILE_CLAIM_PENDING:
+            if command in WHILE_CLAIM_PENDING:
                 return
             raise ImpossibleActionError(
                 _("play has stopped for {claimer}'s claim; it must be answered first").format(
@@ -785,7 +807,7 @@ class Table:
         if phase is Phase.FINISHED:
             raise ImpossibleActionError(
                 _("the board is over: {seat} cannot {action} now").format(
-                    seat=seat.title, action=_command_name(command)
+                    seat=seat.title, action=command_name(command)
                 ),
                 seat=seat,
             )
@@ -797,17 +819,13 @@ class Table:
             )
         raise ImpossibleActionError(
             _("{seat} cannot {action} during the {phase}").format(
-                seat=seat.title, action=_command_name(command), phase=_phase_name(phase)
+                seat=seat.title, action=command_name(command), phase=phase_name(phase)
             ),
             seat=seat,
         )
 
-    def _log(self, event: Event) -> None:
-        """Append an event to the log (recording mode builds its events outside)."""
-        self._events.append(event)
-
     def _pending_claim_for(self, seat: Seat, command: str) -> ClaimMade:
-        self._require(command, seat)
+        self.require(command, seat)
         claim = self._claim
         assert claim is not None
         if seat.side is claim.seat.side:
@@ -827,15 +845,6 @@ class Table:
         won = play.tricks_won(side)
         remaining = 13 - len(play.tricks)
         return won, won + remaining
-
-    def _finish(self, events: list[Event], declarer_tricks: int, how: str) -> None:
-        """End play with ``declarer_tricks`` for declarer's side; ``events`` (not yet in the
-        log unless already appended) receives the PlayEnded event."""
-        self._result = declarer_tricks
-        self._phase = Phase.FINISHED
-        self._play_open = False
-        unlogged = sum(1 for event in events if event.seq >= len(self._events))
-        events.append(PlayEnded(len(self._events) + unlogged, declarer_tricks, how))
 
     def _call_out_of_rotation(self, seat: Seat, call: Call) -> IrregularityError:
         law = _LAW_30 if isinstance(call, Pass) else _LAW_31 if isinstance(call, Bid) else _LAW_32
@@ -863,26 +872,6 @@ class Table:
             f"<Table board={self.board.number} phase={self._phase.value} "
             f"events={len(self._events)}>"
         )
-
-
-def _command_name(command: str) -> str:
-    return {
-        "make_call": _("call"),
-        "play_card": _("play a card"),
-        "claim": _("claim"),
-        "concede": _("concede"),
-        "accept_claim": _("accept a claim"),
-        "reject_claim": _("reject a claim"),
-    }[command]
-
-
-def _phase_name(phase: Phase) -> str:
-    return {
-        Phase.AUCTION: _("auction"),
-        Phase.PLAY: _("play"),
-        Phase.DIRECTOR: _("Director's ruling"),
-        Phase.FINISHED: _("end of the board"),
-    }[phase]
 
 
 def _handlers() -> dict[type[Any], Callable[[Table, Any], tuple[Event, ...]]]:
