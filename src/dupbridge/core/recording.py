@@ -148,28 +148,6 @@ class RecordedAuction(Auction):
         return RecordedAuction(self.dealer, self.pairs())
 
 
-class _OnlyCalls(LegalCalls):
-    """A legal-calls view holding exactly some calls (a call to repeat, Laws 31A1, 32A1)."""
-
-    __slots__ = ("_only",)
-
-    def __init__(self, calls: tuple[Call, ...]) -> None:
-        super().__init__(35, False, False, False)
-        self._only = calls
-
-    def __contains__(self, call: object) -> bool:
-        return call in self._only
-
-    def __len__(self) -> int:
-        return len(self._only)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]  # same as the base class
-        return iter(self._only)
-
-    def __getitem__(self, index: int) -> Call:
-        return self._only[index]
-
-
 class ReviewItem:
     """A review the Director must decide at the end of play, and his decision."""
 
@@ -235,7 +213,7 @@ class Recorder(PlayRecorder):
             if obligation.duty is Duty.PASS:
                 return LegalCalls(35, False, False, True)
             if obligation.duty is Duty.REPEAT and obligation.call is not None:
-                return _OnlyCalls((obligation.call,))
+                return LegalCalls.only((obligation.call,))
         if any(o.duty is Duty.NO_DOUBLE for o in self.obligations.get(seat, ())):
             last = auction.last_bid
             return LegalCalls(0 if last is None else last.rank + 1, False, False, True)
