@@ -63,12 +63,12 @@ from dupbridge.core.phases import (
     Phase,
 )
 from dupbridge.core.play import Play, Trick
+from dupbridge.core.recording import RecordedAuction, Recorder
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table_recording import RecordingCommands
 from dupbridge.i18n import _
 
 if TYPE_CHECKING:
-    from dupbridge.core.recording import Recorder
     from dupbridge.core.rectify import Rulebook
 
 __all__ = ["ACCEPTS", "HANDLERS", "MODES", "Phase", "Table"]
@@ -138,8 +138,6 @@ class Table(RecordingCommands):
         self._auction_open = mode != "recording"
         self._play_open = False
         if mode == "recording":
-            from dupbridge.core.recording import RecordedAuction, Recorder  # noqa: PLC0415
-
             if rulebook is None:
                 raise ValueError(_("recording mode needs a rulebook (the rules of rectification)"))
             if rulebook.edition != edition:
