@@ -992,6 +992,9 @@ class Recorder(PlayRecorder):
             if table.pending_claim is not None:
                 return
             if table.phase is Phase.DIRECTOR:
+                if self.ended and table.play is None:  # a ruling after a passed-out auction
+                    table.enter(Phase.FINISHED)
+                    return
                 table.enter(Phase.PLAY if self.ended else Phase.AUCTION)
             if not self.ended:
                 auction = self.auction
