@@ -4,8 +4,9 @@ In recording mode (DESIGN §2.6) the :class:`~dupbridge.core.table.Table` accept
 happened at a table, irregularities included. It *detects* the irregularities it can see (it
 knows what is legal) and hands each one to a :class:`Rulebook`: the rules of rectification live
 in ``dupbridge.laws`` and ``dupbridge.rulings`` (above the core), which answer with *effects*,
-the state-changing primitives of :mod:`dupbridge.core.effects` (cancel calls, oblige a player to pass, register a
-lead restriction, make cards penalty cards, open a question for a player or the Director...).
+the state-changing primitives of :mod:`dupbridge.core.effects` (cancel calls, oblige a player
+to pass, register a lead restriction, make cards penalty cards, open a question for a player or
+the Director...); what they leave at the table is in :mod:`dupbridge.core.rulings_state`.
 The table applies each effect and logs it as a derived event, so ``Table.replay(events,
 rulebook)`` reproduces everything and ``legal_calls``/``legal_cards`` obey what was ruled.
 
