@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check behaviour, not speed (speed lives in benchmarks/): on a loaded two-core
+# machine a single example can take longer than Hypothesis's default 200 ms deadline.
+settings.register_profile("dupbridge", deadline=None)
+settings.load_profile("dupbridge")
 
 #: ``../shared/data`` beside the repository (override with DUPBRIDGE_SHARED_DATA).
 SHARED_DATA = Path(

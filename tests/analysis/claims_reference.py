@@ -2,7 +2,7 @@
 
 ``check_line`` now cuts its search short with double-dummy bounds, sure tricks and move
 ordering; the answers must not change. This is the earlier search, unchanged apart from its
-name and reading ``claims.SMALL_ENDING`` when it runs: alpha-beta over every defence, a
+name and reading ``claim_position.SMALL_ENDING`` when it runs: alpha-beta over every defence, a
 transposition table at trick boundaries, equal cards merged, and one DDS target search per
 ending once the stated line is used up ("best").
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dupbridge.analysis import _solver, claims
+from dupbridge.analysis import _solver, claim_position
 from dupbridge.analysis.claims import Position, Unstated
 from dupbridge.core.cards import CARDS, Card, Suit, suit_mask
 from dupbridge.core.deal import Deal
@@ -196,7 +196,7 @@ class ExhaustiveSearch:
 
     def _dds_applies(self) -> bool:
         """Whether the rest is plain double dummy, large enough to hand to DDS."""
-        return self.maximise_unstated and self.left > claims.SMALL_ENDING
+        return self.maximise_unstated and self.left > claim_position.SMALL_ENDING
 
     def _dd_reach(self, need: int) -> bool:
         """Whether the claimer's side takes ``need`` (1 .. tricks left) more tricks from here

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from dupbridge.analysis import _solver, claims
+from dupbridge.analysis import _solver, claim_position
 from dupbridge.analysis.claims import (
     ClaimCheckError,
     Position,
+    Unstated,
     card_tricks,
     check_line,
     check_table_claim,
@@ -114,7 +115,7 @@ class TestClaimTricks:
         self, seed: int, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """Our own search of a small ending gives DDS's answer (best play, no line)."""
-        monkeypatch.setattr(claims, "SMALL_ENDING", 13)
+        monkeypatch.setattr(claim_position, "SMALL_ENDING", 13)
         rng = random.Random(100 + seed)
         play = random_play(rng, rng.randrange(1, 6), extra=rng.randrange(4))
         position = Position.from_play(play)
@@ -335,7 +336,7 @@ class TestAgainstExhaustiveSearch:
             args = (position.remaining, position.trump, position.leader, position.trick)
             dd = claim_tricks(*args)[claimer.side]
             tricks = min(position.tricks_left, max(0, dd + rng.choice((-1, 0, 0, 1))))
-            modes: tuple[claims.Unstated, ...] = ("best", "worst")
+            modes: tuple[Unstated, ...] = ("best", "worst")
             for unstated in modes[: 2 if position.tricks_left <= 4 else 1]:
                 check = check_line(
                     *args, declarer=declarer, claimer=claimer, line=line, tricks=tricks,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,30 @@ class TestSeatViews:
         assert {} == view_for(table, Role.SPECTATOR).hands
         assert 4 == len(view_for(table, Role.SPECTATOR, spectators_see_hands=True).hands)
         assert 4 == len(view_for(table, Role.DIRECTOR).hands)
+
+
+class TestViewValues:
+    def test_views_are_immutable(self) -> None:
+        """A view is a value: its mappings cannot be changed by whoever receives it."""
+        view = view_for(Table(1, DEAL), Seat.N)
+        for mapping in (view.hands, view.played, view.tricks, view.face_up):
+            assert not isinstance(mapping, dict)
+            with pytest.raises(TypeError):
+                mapping[Seat.E] = ()  # type: ignore[index]
+
+    def test_pending_decision_shows_no_engine_internals(self) -> None:
+        """The pending decision is shown with its law, chooser and options, never the
+        engine's continuation (Law 10C1: the options are explained to the table)."""
+        from dupbridge.rulings import rulebook_for
+
+        table = Table(1, DEAL, mode="recording", rulebook=rulebook_for("2017"))
+        bid(table, "1S")
+        table.make_call(Seat.E, parse_call("1H"))  # insufficient (Law 27)
+        pending = view_for(table, Seat.W).pending
+        assert pending is not None
+        assert (27, "A1") == (pending.law.number, pending.law.part)
+        assert Seat.S == pending.chooser
+        assert not hasattr(pending, "token")
 
 
 def allowed_cards(table: Table, seat: Seat) -> set[Card]:

@@ -9,7 +9,7 @@ who makes the opening lead (declarer's left-hand opponent, Law 41A).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble
 from dupbridge.core.contract import Contract, Risk
@@ -28,69 +28,51 @@ _LAW_36 = LawRef(36)
 _LAW_39 = LawRef(39)
 
 
-class LegalCalls:
-    """The calls legal now, as a view: supports ``in``, ``len``, iteration and indexing.
+class LegalCalls(tuple[Call, ...]):
+    """The calls legal now, as a plain tuple (``in``, ``len``, iteration and indexing run at
+    C speed): Pass, then Double or Redouble when legal, then the sufficient bids upwards.
 
-    Order: Pass, then Double or Redouble when legal, then the sufficient bids upwards.
+    ``LegalCalls(first_bid, can_double, can_redouble, open_)`` gives the calls of an auction
+    whose lowest sufficient bid has rank ``first_bid``; the 288 possible answers are built
+    once and shared. :meth:`only` makes the view of exactly some calls (a call to repeat).
     """
 
-    __slots__ = ("_can_double", "_can_redouble", "_first_bid", "_open")
+    __slots__ = ()
 
-    def __init__(self, first_bid: int, can_double: bool, can_redouble: bool, open_: bool) -> None:
-        self._first_bid = first_bid
-        self._can_double = can_double
-        self._can_redouble = can_redouble
-        self._open = open_
+    def __new__(
+        cls, first_bid: int, can_double: bool, can_redouble: bool, open_: bool
+    ) -> LegalCalls:
+        return _LEGAL_CALLS[first_bid, can_double, can_redouble, open_]
 
-    def __contains__(self, call: object) -> bool:
-        if not self._open:
-            return False
-        if isinstance(call, Bid):
-            return call.rank >= self._first_bid
-        if isinstance(call, Pass):
-            return True
-        if isinstance(call, Double):
-            return self._can_double
-        if isinstance(call, Redouble):
-            return self._can_redouble
-        return False
-
-    def __len__(self) -> int:
-        if not self._open:
-            return 0
-        return 1 + self._can_double + self._can_redouble + 35 - self._first_bid
-
-    def __iter__(self) -> Iterator[Call]:
-        if not self._open:
-            return
-        yield PASS
-        if self._can_double:
-            yield DOUBLE
-        if self._can_redouble:
-            yield REDOUBLE
-        yield from ALL_BIDS[self._first_bid :]
-
-    def __getitem__(self, index: int) -> Call:
-        length = len(self)
-        if index < 0:
-            index += length
-        if not 0 <= index < length:
-            raise IndexError("legal call index out of range")
-        if index == 0:
-            return PASS
-        index -= 1
-        if self._can_double:
-            if index == 0:
-                return DOUBLE
-            index -= 1
-        if self._can_redouble:
-            if index == 0:
-                return REDOUBLE
-            index -= 1
-        return ALL_BIDS[self._first_bid + index]
+    @classmethod
+    def only(cls, calls: Iterable[Call]) -> LegalCalls:
+        """The view holding exactly ``calls``, in that order."""
+        return tuple.__new__(cls, calls)
 
     def __repr__(self) -> str:
         return f"<LegalCalls {' '.join(str(call) for call in self)}>"
+
+
+def _legal_calls(first_bid: int, can_double: bool, can_redouble: bool, open_: bool) -> LegalCalls:
+    if not open_:
+        return LegalCalls.only(())
+    calls: list[Call] = [PASS]
+    if can_double:
+        calls.append(DOUBLE)
+    if can_redouble:
+        calls.append(REDOUBLE)
+    calls.extend(ALL_BIDS[first_bid:])
+    return LegalCalls.only(calls)
+
+
+#: Every possible answer of :meth:`Auction.legal_calls`, keyed by its four parameters.
+_LEGAL_CALLS: dict[tuple[int, bool, bool, bool], LegalCalls] = {
+    (first, double, redouble, open_): _legal_calls(first, double, redouble, open_)
+    for first in range(36)
+    for double in (False, True)
+    for redouble in (False, True)
+    for open_ in (False, True)
+}
 
 
 class Auction:
@@ -204,7 +186,7 @@ class Auction:
         """The calls the player to call may legally make now."""
         seat = self._turn
         if seat is None:
-            return LegalCalls(35, False, False, False)
+            return _LEGAL_CALLS[35, False, False, False]
         last = self._last_bid
         first_bid = 0 if last is None else last.rank + 1
         bidder = self._last_bidder
@@ -215,7 +197,7 @@ class Auction:
             and self._doubler is not None
             and self._doubler.side is not seat.side
         )
-        return LegalCalls(first_bid, can_double, can_redouble, True)
+        return _LEGAL_CALLS[first_bid, can_double, can_redouble, True]
 
     def check(self, call: Call) -> None:
         """Raise the error for ``call`` if it is not legal now; do nothing if it is.

@@ -8,7 +8,7 @@ card of the suit led (44E, 44F). Cards are kept as 52-bit masks for speed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dupbridge.core.cards import CARDS, Card, Hand, Suit, suit_mask
@@ -83,63 +83,45 @@ def _suit_run(suit: int, bits: int) -> tuple[Card, ...]:
     return run
 
 
-class LegalCards:
-    """The cards a seat may legally play now, as a view (``in``, ``len``, iteration, indexing).
+class LegalCards(tuple[Card, ...]):
+    """The cards a seat may legally play now, as a plain tuple (``in``, ``len``, iteration
+    and indexing run at C speed), spades to clubs and high to low, like a written hand.
 
-    Iteration goes spades to clubs, high to low, like a written hand.
+    ``LegalCards(mask)`` gives the cards of a 52-bit card mask; :attr:`mask` gives it back.
     """
 
-    __slots__ = ("_list", "mask")
+    __slots__ = ()
 
-    def __init__(self, mask: int, cards: Sequence[Card] | None = None) -> None:
-        self.mask = mask
-        self._list: Sequence[Card] | None = cards
+    def __new__(cls, mask: int = 0, cards: Sequence[Card] | None = None) -> LegalCards:
+        return tuple.__new__(cls, _cards_of(mask) if cards is None else cards)
 
-    def _cards(self) -> Sequence[Card]:
-        cards = self._list
-        if cards is None:
-            mask = self.mask
-            runs = _RUNS
-            cards = []
-            for key in (
-                3 << 13 | mask >> 39,
-                2 << 13 | (mask >> 26) & 0x1FFF,
-                1 << 13 | (mask >> 13) & 0x1FFF,
-                mask & 0x1FFF,
-            ):
-                if key & 0x1FFF:
-                    cards.extend(runs.get(key) or _suit_run(key >> 13, key & 0x1FFF))
-            self._list = cards
-        return cards
+    @property
+    def mask(self) -> int:
+        """The cards as a 52-bit mask (bit ``card.index``)."""
+        mask = 0
+        for card in self:
+            mask |= card.bit
+        return mask
 
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
 
-    def __len__(self) -> int:
-        return self.mask.bit_count()
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a 52-bit mask, spades to clubs, high to low."""
+    runs = _RUNS
+    cards: tuple[Card, ...] = ()
+    for key in (
+        3 << 13 | mask >> 39,
+        2 << 13 | (mask >> 26) & 0x1FFF,
+        1 << 13 | (mask >> 13) & 0x1FFF,
+        mask & 0x1FFF,
+    ):
+        if key & 0x1FFF:
+            cards += runs.get(key) or _suit_run(key >> 13, key & 0x1FFF)
+    return cards
 
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self._cards())
 
-    def __getitem__(self, index: int) -> Card:
-        cards = self._list
-        if cards is not None:
-            return cards[index]
-        if index < 0:
-            return self._cards()[index]
-        mask = self.mask
-        for shift in (39, 26, 13, 0):
-            bits = (mask >> shift) & 0x1FFF
-            if bits:
-                count = bits.bit_count()
-                if index < count:
-                    key = (shift // 13) << 13 | bits
-                    return (_RUNS.get(key) or _suit_run(shift // 13, bits))[index]
-                index -= count
-        raise IndexError("legal card index out of range")
-
-    def __repr__(self) -> str:
-        return f"<LegalCards {' '.join(str(card) for card in self)}>"
+_NO_CARDS = LegalCards()
+#: Builds a LegalCards from cards already in order, with no checks (the hot path).
+_new_legal = tuple.__new__
 
 
 class Play:
@@ -239,15 +221,15 @@ class Play:
         """
         turn = self._turn
         if turn is None or (seat is not None and seat is not turn):
-            return LegalCards(0)
+            return _NO_CARDS
         held = self._hands[turn]
         if self._current:
             suit = self._current[0].suit
             bits = (held >> (13 * suit)) & 0x1FFF
             if bits:  # must follow suit (Law 44C): the cards of one suit
                 key = suit << 13 | bits
-                return LegalCards(bits << (13 * suit), _RUNS.get(key) or _suit_run(suit, bits))
-        return LegalCards(held)
+                return _new_legal(LegalCards, _RUNS.get(key) or _suit_run(suit, bits))
+        return _new_legal(LegalCards, _cards_of(held))
 
     def check(self, seat: Seat, card: Card) -> None:
         """Raise the error for ``seat`` playing ``card`` now; do nothing if it is legal.

@@ -25,25 +25,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from dupbridge.core.cards import Card, Suit, suit_mask
 from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.events import (
-    AgreementWithdrawn,
     AttentionDrawn,
     CardPlayed,
     ClaimAccepted,
     ClaimMade,
-    ClaimRejected,
     Conceded,
-    ConcessionObjected,
     Event,
     IrregularityFlagged,
-    PlayContinued,
     TrickCompleted,
 )
 from dupbridge.core.lawref import LawRef
+from dupbridge.core.phases import Phase
 from dupbridge.core.play import Play
 from dupbridge.core.rectify import (
     CancelBoard,
@@ -141,10 +138,8 @@ class PlayRecorder:
     # --- queries -------------------------------------------------------------------------
 
     def _me(self) -> Recorder:
-        from dupbridge.core.recording import Recorder  # noqa: PLC0415 - the mixin's host
-
-        assert isinstance(self, Recorder)
-        return self
+        """This mixin as the :class:`~dupbridge.core.recording.Recorder` it is part of."""
+        return cast("Recorder", self)
 
     def allowed_ignoring_penalties(self, seat: Seat, play: Play) -> int:
         """The cards ``seat`` may play now under every obligation but penalty cards."""
@@ -155,8 +150,6 @@ class PlayRecorder:
     def play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
         """A card played at the table (recording mode): judged, then played, held for a
         ruling, or recorded as a revoke."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         rec = self._me()
         table = rec.table
         if table.phase is Phase.AUCTION:
@@ -171,16 +164,16 @@ class PlayRecorder:
             if pending is None or seat not in pending.callers or play is None:
                 raise rec._pending_error(seat)
             self._check_holds(seat, card, play)
-            start = len(table._events)
-            seq = len(table._events)
-            table._log(CardPlayed(seq, seat, card))
+            start = table.next_seq
+            seq = table.next_seq
+            table.log_event(CardPlayed(seq, seat, card))
             rec._apply(rec.rulebook.card_over(table, pending, seat, card, seq))
             if rec.pending is None and not self._over():
                 self._judge(seat, card, seq)
             rec._settle()
             return table.events[start:]
         if table.phase is Phase.FINISHED or play is None or table.pending_claim is not None:
-            table._require("play_card", seat, card=card)
+            table.require("play_card", seat, card=card)
         assert play is not None
         self._check_holds(seat, card, play)
         committed = self.committed.get(seat)
@@ -197,16 +190,14 @@ class PlayRecorder:
                 seat=seat,
                 law=committed[1],
             )
-        start = len(table._events)
-        seq = len(table._events)
-        table._log(CardPlayed(seq, seat, card))
+        start = table.next_seq
+        seq = table.next_seq
+        table.log_event(CardPlayed(seq, seat, card))
         self._judge(seat, card, seq)
         rec._settle()
         return table.events[start:]
 
     def _over(self) -> bool:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         return self._me().table.phase is Phase.FINISHED
 
     def _check_holds(self, seat: Seat, card: Card, play: Play) -> None:
@@ -285,8 +276,8 @@ class PlayRecorder:
         rec = self._me()
         table = rec.table
         law = _law(code, rec.rulebook.edition)
-        ruling = len(table._events)
-        table._log(IrregularityFlagged(ruling, name, law, seat))
+        ruling = table.next_seq
+        table.log_event(IrregularityFlagged(ruling, name, law, seat))
         irregularity = Irregularity(name, law, seat, ruling, seq=seq, turn=turn, cards=(card,))
         rec._apply(rec.rulebook.irregularity(table, irregularity))
 
@@ -314,11 +305,9 @@ class PlayRecorder:
         number = play.trick_number
         trick = play.place(seat, card)
         if trick is not None:
-            table._log(TrickCompleted(len(table._events), trick))
+            table.log_event(TrickCompleted(table.next_seq, trick))
             if play.is_complete:
-                events: list[Event] = []
-                table._finish(events, play.declarer_tricks, "played")
-                table._log(events[-1])
+                table.finish(play.declarer_tricks, "played")
         rec._after_card(seat, card)
         self.committed.pop(seat, None)
         rec.restrictions = [r for r in rec.restrictions if not (r.on_play and r.seat is seat)]
@@ -340,8 +329,6 @@ class PlayRecorder:
         self, seat: Seat, offender: Seat, trick: int | None, when: str
     ) -> tuple[Event, ...]:
         """Attention is drawn to a revoke (Laws 61-64)."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         rec = self._me()
         table = rec.table
         edition = rec.rulebook.edition
@@ -377,11 +364,11 @@ class PlayRecorder:
                 seat=seat,
                 law=_law("61A", edition),
             )
-        start = len(table._events)
-        table._log(AttentionDrawn(len(table._events), seat, offender, trick, when))
-        ruling = len(table._events)
+        start = table.next_seq
+        table.log_event(AttentionDrawn(table.next_seq, seat, offender, trick, when))
+        ruling = table.next_seq
         law = _law("61A", edition)
-        table._log(IrregularityFlagged(ruling, "revoke", law, offender))
+        table.log_event(IrregularityFlagged(ruling, "revoke", law, offender))
         rec._apply([Notice(index, seat, when, ruling=ruling)])
         irregularity = Irregularity(
             "revoke", law, offender, ruling, turn=seat, index=index, facts=(("when", when),)
@@ -424,135 +411,6 @@ class PlayRecorder:
         )
         rec._settle()
         return table.events[start:]
-
-    def reject_claim(self, seat: Seat) -> tuple[Event, ...]:
-        """An opponent disputes the claim: a ruling opens (Laws 68D, 70)."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
-        rec = self._me()
-        table = rec.table
-        claim = table.pending_claim
-        assert claim is not None
-        start = len(table._events)
-        table._phase = Phase.DIRECTOR
-        action = ClaimRejected(len(table._events), seat)
-        try:
-            self._open(action, claim.seat, "contested_claim", "70", turn=seat)
-        except ImpossibleActionError:
-            table._phase = Phase.PLAY
-            raise
-        rec._settle()
-        return table.events[start:]
-
-    def continue_play(self, seat: Seat) -> tuple[Event, ...]:
-        """2017 Law 68D2(b): play continues after a claim, all four agreeing."""
-        rec = self._me()
-        table = rec.table
-        claim = table.pending_claim
-        if claim is None or rec.pending is not None:
-            raise ImpossibleActionError(
-                _("play can continue only while a claim awaits the opponents' answer (Law 68D)"),
-                seat=seat,
-                law=_law("68D", rec.rulebook.edition),
-            )
-        if seat.side is claim.seat.side:
-            raise ImpossibleActionError(
-                _("only the side that did not claim may ask for play to continue (Law 68D2(b))"),
-                seat=seat,
-                law=_law("68D", rec.rulebook.edition),
-            )
-        start = len(table._events)
-        action = PlayContinued(len(table._events), seat)
-        self._open(action, claim.seat, "claim_play_continued", "68D", turn=seat)
-        rec._settle()
-        return table.events[start:]
-
-    def object_to_concession(self, seat: Seat) -> tuple[Event, ...]:
-        """Law 68B2: a defender's concession to which his partner objects at once."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
-        rec = self._me()
-        table = rec.table
-        last = next((e for e in reversed(table._events) if not e.derived), None)
-        play = table.play
-        if (
-            not isinstance(last, Conceded)
-            or last.seat is not seat.partner
-            or play is None
-            or seat.side is play.declarer.side
-            or table.phase is not Phase.FINISHED
-            or rec.pending is not None
-        ):
-            raise ImpossibleActionError(
-                _(
-                    "{seat} can object only at once to his partner's concession as a defender "
-                    "(Law 68B2)"
-                ).format(seat=seat.title),
-                seat=seat,
-                law=_law("68B2", rec.rulebook.edition),
-            )
-        start = len(table._events)
-        action = ConcessionObjected(len(table._events), seat)
-        self._open(action, seat.partner, "concession_objected", "68B2", turn=seat)
-        rec._settle()
-        return table.events[start:]
-
-    def withdraw_agreement(self, seat: Seat) -> tuple[Event, ...]:
-        """Laws 69B and 71: an agreement withdrawn, a concession cancelled."""
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
-        rec = self._me()
-        table = rec.table
-        name = ""
-        if table.phase is Phase.FINISHED and rec.pending is None and self.cancelled is None:
-            for event in reversed(table._events):
-                if isinstance(event, ClaimAccepted):
-                    # the accepting side agreed to lose tricks (69B); the claimer's side
-                    # conceded the rest by claiming (68B1, 71)
-                    same = event.seat.side is seat.side
-                    name = "agreement_withdrawn" if same else "concession_cancelled"
-                    break
-                if isinstance(event, Conceded):
-                    if event.seat.side is seat.side:
-                        name = "concession_cancelled"
-                    break
-                if isinstance(event, ClaimRejected | PlayContinued | ConcessionObjected):
-                    break
-        if not name:
-            raise ImpossibleActionError(
-                _(
-                    "play did not end with {seat}'s side agreeing to a claim or conceding: "
-                    "there is nothing to withdraw (Laws 69B, 71)"
-                ).format(seat=seat.title),
-                seat=seat,
-                law=_law("69B", rec.rulebook.edition),
-            )
-        start = len(table._events)
-        code = "69B" if name == "agreement_withdrawn" else "71"
-        self._open(AgreementWithdrawn(len(table._events), seat), seat, name, code, turn=seat)
-        rec._settle()
-        return table.events[start:]
-
-    def _open(
-        self,
-        action: Event,
-        seat: Seat,
-        name: str,
-        code: str,
-        *,
-        turn: Seat | None = None,
-    ) -> None:
-        """Log ``action`` and open a ruling on it; the rulebook is asked first, so that a
-        refusal (an option the edition does not have) leaves the table unchanged."""
-        rec = self._me()
-        table = rec.table
-        law = _law(code, rec.rulebook.edition)
-        ruling = action.seq + 1
-        irregularity = Irregularity(name, law, seat, ruling, seq=action.seq, turn=turn)
-        effects = rec.rulebook.irregularity(table, irregularity)
-        table._log(action)
-        table._log(IrregularityFlagged(ruling, name, law, seat))
-        rec._apply(effects)
 
     # --- effects ---------------------------------------------------------------------------
 
@@ -601,14 +459,12 @@ class PlayRecorder:
         elif isinstance(effect, Reopen):
             self._reopen()
         elif isinstance(effect, CancelBoard):
-            from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
             self.cancelled = effect.law
-            table._claim = None
-            table._result = None
+            table.clear_claim()
+            table.set_result(None)
             self.base_result = None
             self.transfers.clear()
-            table._phase = Phase.FINISHED
+            table.enter(Phase.FINISHED)
             self.play_over = True
         else:
             return False
@@ -627,27 +483,21 @@ class PlayRecorder:
             self._reopen()
 
     def _reopen(self) -> None:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         rec = self._me()
         table = rec.table
-        table._claim = None
-        table._result = None
-        table._phase = Phase.PLAY
+        table.clear_claim()
+        table.set_result(None)
+        table.enter(Phase.PLAY)
         self.base_result = None
         self.transfers.clear()
         self.play_over = False
 
     def _set_result(self, effect: SetResult) -> None:
-        from dupbridge.core.table import Phase  # noqa: PLC0415 - avoids an import cycle
-
         rec = self._me()
         table = rec.table
-        table._claim = None
+        table.clear_claim()
         if table.phase is not Phase.FINISHED or table.result is None:
-            events: list[Event] = []
-            table._finish(events, effect.declarer_tricks, effect.how)
-            table._log(events[-1])
+            table.finish(effect.declarer_tricks, effect.how)
             self.base_result = effect.declarer_tricks
         else:
             self.base_result = effect.declarer_tricks
@@ -664,7 +514,7 @@ class PlayRecorder:
         total = base
         for transfer in self.transfers.values():
             total += transfer.tricks if transfer.side is side else -transfer.tricks
-        table._result = max(0, min(13, total))
+        table.set_result(max(0, min(13, total)))
 
     def play_ended_once(self) -> None:
         """When play is over: record the result before transfers and consult the rulebook

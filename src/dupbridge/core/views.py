@@ -12,19 +12,26 @@ decision the table waits for (the Director explains the options to all, Law 10C1
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
+from typing import TypeVar
 
 from dupbridge.core.calls import Call
 from dupbridge.core.cards import Card, Hand
 from dupbridge.core.contract import Contract
 from dupbridge.core.events import CallMade
+from dupbridge.core.lawref import LawRef
 from dupbridge.core.play import Trick
 from dupbridge.core.rectify import Pending
 from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
 from dupbridge.core.table import Phase, Table
 
-__all__ = ["AuctionEntry", "Role", "TableView", "view_for"]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+__all__ = ["AuctionEntry", "PendingView", "Role", "TableView", "view_for"]
 
 
 class Role(Enum):
@@ -46,6 +53,40 @@ class AuctionEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingView:
+    """The decision a table waits for, as every participant may see it (Law 10C1: the
+    Director explains the options to the table): the engine's own continuation is not in it.
+    """
+
+    ruling: int
+    irregularity: str
+    law: LawRef
+    chooser: Seat | None
+    options: tuple[str, ...]
+    question: str
+    explanations: tuple[str, ...] = ()
+    callers: tuple[Seat, ...] = ()
+
+    @classmethod
+    def of(cls, pending: Pending) -> PendingView:
+        """The public part of the table's pending decision."""
+        return cls(
+            pending.ruling,
+            pending.irregularity,
+            pending.law,
+            pending.chooser,
+            pending.options,
+            pending.question,
+            pending.explanations,
+            pending.callers,
+        )
+
+
+def _frozen(mapping: dict[_K, _V]) -> Mapping[_K, _V]:
+    return MappingProxyType(mapping)
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """Everything one viewer may see of a table now."""
 
@@ -58,18 +99,18 @@ class TableView:
     auction: tuple[AuctionEntry, ...]
     contract: Contract | None
     declarer: Seat | None
-    hands: dict[Seat, Hand]  # the cards still held, only for the hands the viewer may see
-    played: dict[Seat, tuple[Card, ...]]  # the cards played from each hand the viewer may see
+    hands: Mapping[Seat, Hand]  # the cards still held, only for the hands the viewer may see
+    played: Mapping[Seat, tuple[Card, ...]]  # the cards played from each hand the viewer sees
     current_trick: tuple[tuple[Seat, Card], ...]
     previous_trick: Trick | None
-    tricks: dict[Side, int]
+    tricks: Mapping[Side, int]
     legal_calls: tuple[Call, ...]
     legal_cards: tuple[Card, ...]
     result: int | None
     #: Cards lying face up before their owner (Laws 24, 50A), seen by everyone.
-    face_up: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    face_up: Mapping[Seat, tuple[Card, ...]] = field(default_factory=lambda: MappingProxyType({}))
     #: The decision the table waits for in recording mode.
-    pending: Pending | None = None
+    pending: PendingView | None = None
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it is shown."""
@@ -149,16 +190,16 @@ def view_for(table: Table, viewer: Seat | Role, *, spectators_see_hands: bool = 
         auction=auction,
         contract=table.contract,
         declarer=declarer,
-        hands=hands,
-        played=played,
+        hands=_frozen(hands),
+        played=_frozen(played),
         current_trick=current,
         previous_trick=previous,
-        tricks=table.tricks(),
+        tricks=_frozen(table.tricks()),
         legal_calls=legal_calls,
         legal_cards=legal_cards,
         result=table.result,
-        face_up=_face_up(table),
-        pending=table.pending,
+        face_up=_frozen(_face_up(table)),
+        pending=None if table.pending is None else PendingView.of(table.pending),
     )
 
 

@@ -1,0 +1,191 @@
+"""Behaviours of the auction and the play that mutation testing found unpinned (issue 19).
+
+Each test states one rule of the Laws the core must keep; a mutant that breaks it fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dupbridge import (
+    Auction,
+    Card,
+    Deal,
+    ImpossibleActionError,
+    IrregularityError,
+    Play,
+    Seat,
+    Suit,
+    parse_call,
+)
+from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+
+DEAL = Deal.from_pbn("N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876")
+
+
+def card(text: str) -> Card:
+    return Card.from_str(text)
+
+
+class TestLegalCallsAtTheStart:
+    def test_every_bid_and_pass_but_no_double(self) -> None:
+        """At the start of the auction every bid from 1♣ and Pass are legal, and no double or
+        redouble (Laws 18, 19A: there is nothing to double yet)."""
+        legal = Auction(Seat.N).legal_calls()
+        assert (PASS, *ALL_BIDS) == tuple(legal)
+        assert parse_call("1C") in legal
+        assert parse_call("7NT") in legal
+        assert DOUBLE not in legal
+        assert REDOUBLE not in legal
+        assert 36 == len(legal)
+
+    def test_after_a_bid_only_higher_bids(self) -> None:
+        """After 1NT the lowest sufficient bid is 2♣ (Law 18D); the opponent may double."""
+        auction = Auction(Seat.N)
+        auction.add(parse_call("1NT"))
+        legal = auction.legal_calls()
+        assert parse_call("1NT") not in legal
+        assert parse_call("2C") in legal
+        assert DOUBLE in legal
+        assert (PASS, DOUBLE, parse_call("2C")) == tuple(legal)[:3]
+
+    def test_no_calls_after_the_auction(self) -> None:
+        """After the final pass no call is legal (Law 22)."""
+        auction = Auction(Seat.N)
+        for text in ("Pass", "Pass", "Pass", "Pass"):
+            auction.add(parse_call(text))
+        assert 0 == len(auction.legal_calls())
+
+
+class TestTricks:
+    def test_trick_numbers_count_from_one(self) -> None:
+        """Tricks are numbered 1 to 13 in the order they were played (Law 65)."""
+        play = Play(DEAL, Seat.S, None)  # West leads
+        numbers = []
+        while play.turn is not None:
+            trick = play.play(play.turn, play.legal_cards()[0])
+            if trick is not None:
+                numbers.append(trick.number)
+        assert list(range(1, 14)) == numbers
+
+    def test_legal_cards_for_a_seat_not_on_turn(self) -> None:
+        """A seat whose turn it is not has no legal card (Law 44: play is in rotation)."""
+        play = Play(DEAL, Seat.S, None)
+        assert 13 == len(play.legal_cards(Seat.W))
+        for seat in (Seat.N, Seat.E, Seat.S):
+            assert 0 == len(play.legal_cards(seat))
+
+
+class TestFromPlays:
+    def test_keeps_the_trump_suit(self) -> None:
+        """A ruff wins the trick in a rebuilt play (Laws 44E, 62): the trump suit is kept."""
+        # South is void in clubs here: on West's club lead he ruffs with a spade.
+        deal = Deal.from_pbn(
+            "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQJ4. 3.6542.32.JT9876"
+        ).validated()
+        plays = [(Seat.W, card("C9")), (Seat.N, card("C2")), (Seat.E, card("CA")),
+                 (Seat.S, card("S4"))]  # fmt: skip
+        play = Play.from_plays(deal, Seat.S, Suit.SPADES, plays)
+        assert Seat.S == play.tricks[0].winner
+        no_trumps = Play.from_plays(deal, Seat.S, None, plays)
+        assert Seat.E == no_trumps.tricks[0].winner
+
+    def test_honours_the_leader(self) -> None:
+        """The first trick of a rebuilt play is led by the leader given (Law 54A)."""
+        plays = [(Seat.N, card("S2")), (Seat.E, card("S8")), (Seat.S, card("S4")),
+                 (Seat.W, card("S3"))]  # fmt: skip
+        play = Play.from_plays(DEAL, Seat.S, None, plays, leader=Seat.N)
+        assert Seat.N == play.tricks[0].leader
+        assert Seat.E == play.tricks[0].winner
+
+    def test_a_card_not_held_is_refused(self) -> None:
+        """A card that the seat does not hold cannot be placed (Law 44: one's own cards)."""
+        with pytest.raises(ImpossibleActionError, match="does not hold"):
+            Play.from_plays(DEAL, Seat.S, None, [(Seat.W, card("SA"))])
+
+
+class TestPlace:
+    def test_place_refuses_a_card_not_held(self) -> None:
+        """Recording a card that is not in the hand is impossible, not an irregularity."""
+        play = Play(DEAL, Seat.S, None)
+        with pytest.raises(ImpossibleActionError, match="does not hold"):
+            play.place(Seat.W, card("SA"))
+        assert 13 == len(play.legal_cards())
+
+    def test_place_accepts_a_revoke(self) -> None:
+        """A card that fails to follow suit is placed as it happened (Law 61A)."""
+        play = Play(DEAL, Seat.S, None)
+        play.place(Seat.W, card("C9"))
+        play.place(Seat.N, card("SA"))  # North holds clubs: a revoke, recorded
+        assert Seat.E == play.turn
+
+
+class TestCheck:
+    def test_following_suit_is_legal(self) -> None:
+        """A card of the suit led passes the check (Law 44C)."""
+        play = Play(DEAL, Seat.S, None)
+        play.play(Seat.W, card("C9"))
+        play.check(Seat.N, card("C2"))
+
+    def test_a_void_discard_is_legal(self) -> None:
+        """A player with no card of the suit led may play any card (Law 44D)."""
+        play = Play(DEAL, Seat.S, None)
+        play.play(Seat.W, card("S3"))
+        play.play(Seat.N, card("SA"))
+        play.play(Seat.E, card("S8"))
+        play.play(Seat.S, card("S4"))  # North wins and leads a heart
+        play.play(Seat.N, card("H3"))
+        play.play(Seat.E, card("HA"))
+        play.play(Seat.S, card("H7"))
+        play.play(Seat.W, card("H2"))  # East wins, leads a spade: West has none left
+        play.play(Seat.E, card("S9"))
+        play.play(Seat.S, card("S5"))
+        play.check(Seat.W, card("D2"))
+
+    def test_revoke_is_refused_with_law_44c(self) -> None:
+        """A card of another suit while holding the suit led is a revoke (Law 44C)."""
+        play = Play(DEAL, Seat.S, None)
+        play.play(Seat.W, card("C9"))
+        with pytest.raises(IrregularityError) as caught:
+            play.check(Seat.N, card("SA"))
+        assert (44, "C") == (caught.value.law.number, caught.value.law.part)
+
+
+class TestPlaysOutOfTurnCiteTheirLaw:
+    @pytest.mark.parametrize(
+        ("seat", "text", "law", "kind"),
+        [
+            (Seat.E, "SJ", (54, ""), "opening_lead_out_of_turn"),  # a defender's partner
+            (Seat.N, "S2", (54, "E"), "opening_lead_out_of_turn"),  # declarer's side
+        ],
+    )
+    def test_opening_lead(self, seat: Seat, text: str, law: tuple[int, str], kind: str) -> None:
+        """An opening lead out of turn cites Law 54 (by declarer's side, 54E)."""
+        play = Play(DEAL, Seat.S, None)
+        with pytest.raises(IrregularityError) as caught:
+            play.play(seat, card(text))
+        assert law == (caught.value.law.number, caught.value.law.part)
+        assert kind == caught.value.irregularity
+
+    def test_later_leads_and_plays(self) -> None:
+        """Later leads out of turn cite Law 56 (defender) or 55 (declarer's side); a play
+        before one's turn cites 57 (defender) or 57C3 (declarer's side)."""
+        play = Play(DEAL, Seat.S, None)
+        for seat, text in ((Seat.W, "S3"), (Seat.N, "SA"), (Seat.E, "S8"), (Seat.S, "S4")):
+            play.play(seat, card(text))  # North won: North leads
+        cases = {
+            Seat.E: ("SJ", (56, ""), "lead_out_of_turn"),
+            Seat.S: ("S5", (55, ""), "lead_out_of_turn"),
+        }
+        for seat, (text, law, kind) in cases.items():
+            with pytest.raises(IrregularityError) as caught:
+                play.play(seat, card(text))
+            assert law == (caught.value.law.number, caught.value.law.part)
+            assert kind == caught.value.irregularity
+        play.play(Seat.N, card("S2"))  # East is next
+        with pytest.raises(IrregularityError) as caught:
+            play.play(Seat.W, card("H6"))  # West plays before East
+        assert (57, "A") == (caught.value.law.number, caught.value.law.part)
+        with pytest.raises(IrregularityError) as caught:
+            play.play(Seat.S, card("S5"))  # South (declarer) before East
+        assert (57, "C3") == (caught.value.law.number, caught.value.law.part)
