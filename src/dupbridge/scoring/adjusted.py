@@ -297,9 +297,7 @@ class ArtificialScore:
             if not 0 <= ns <= 100:
                 raise AdjustedScoreError(_bad(source))
             ew = 100 - ns
-        return cls(
-            Artificial(Award.of_percent(ns), ns), Artificial(Award.of_percent(ew), ew)
-        )
+        return cls(Artificial(Award.of_percent(ns), ns), Artificial(Award.of_percent(ew), ew))
 
     def __str__(self) -> str:
         unit = " IMP" if self.in_imps else ""
