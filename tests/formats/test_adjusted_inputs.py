@@ -55,7 +55,7 @@ class TestShortForms:
     @pytest.mark.parametrize("text", ["A101", "A505", "A60000"])
     def test_bad(self, text: str) -> None:
         """A percentage above 100 is not an adjusted score."""
-        with pytest.raises(AdjustedScoreError, match="not an adjusted score|between 0 and 100"):
+        with pytest.raises(AdjustedScoreError, match=r"not an adjusted score|between 0 and 100"):
             ArtificialScore.from_str(text)
 
     def test_session_override_still_applies(self) -> None:

@@ -5,11 +5,12 @@ file (``.pbn``: one game per table, or per board with a ScoreTable), a USEBIO fi
 (``.xml``) or the pages of a JFR Pary event (any ``.html`` page or ``.txt`` fragment of it),
 optionally completed by the pairs' names and the deals; every problem is kept with its file
 location; the event's results name their file without its folder (what is scored may be
-published). A file that yields no result at all is an error, never an empty event. :func:`publish` writes what
-a scorer hands out: the results website (``index.html`` and its pages), ``results.pbn``
-(every board with its ScoreTable, and the TotalScoreTable) and ``results.xml`` (USEBIO 1.2).
-The files are written next to each other in a temporary folder first, so that an existing
-set of results is replaced only by a complete new one.
+published). A file that yields no result at all is an error, never an empty event.
+
+:func:`publish` writes what a scorer hands out: the results website (``index.html`` and its
+pages), ``results.pbn`` (every board with its ScoreTable, and the TotalScoreTable) and
+``results.xml`` (USEBIO 1.2). The files are written next to each other in a temporary folder
+first, so that an existing set of results is replaced only by a complete new one.
 """
 
 from __future__ import annotations
