@@ -55,7 +55,14 @@ from dupbridge.tournament.results import (
     parse_tricks,
 )
 
-__all__ = ["JfrEvent", "JfrPageError", "event_pages", "load_pages", "read_traveller"]
+__all__ = [
+    "JfrEvent",
+    "JfrPageError",
+    "JfrTraveller",
+    "event_pages",
+    "load_pages",
+    "read_traveller",
+]
 
 
 class JfrPageError(NotationError):
