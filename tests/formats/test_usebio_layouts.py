@@ -14,7 +14,7 @@ from dupbridge.formats import usebio
 from dupbridge.formats.problems import FormatError
 from dupbridge.scoring.adjusted import Artificial, ArtificialScore, Award
 from dupbridge.tournament.event_scoring import Method, ScoringOptions, score_event
-from dupbridge.tournament.results import PairId, Played
+from dupbridge.tournament.results import PairId, Played, check_event
 
 F = Fraction
 
@@ -70,7 +70,7 @@ BOARDS = (
     + line(1, 1, "3NT", "S", "10", "430")
     + line(2, 2, "", "", "", "A5050")
     + "</BOARD><BOARD><BOARD_NUMBER>2</BOARD_NUMBER>"
-    + line(1, 2, "4H*", "E", "8", "500")
+    + line(1, 2, "4H*", "E", "8", "300")
     + line(2, 1, "", "", "", "A6040")
     + "</BOARD>"
 )
@@ -99,6 +99,7 @@ class TestCompscore:
         assert ("Ed Hay", "Flo Ink") == event.pair(PairId(1, "", Side.EW)).names
         assert "Canberra BC" == event.site
         assert Method.MATCHPOINTS is read.method
+        assert [] == check_event(event)  # every recorded score is its Law 77 score
 
     def test_handset_hands_are_the_deals(self) -> None:
         """The HANDSET outside EVENT gives board 1 its deal."""
