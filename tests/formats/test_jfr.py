@@ -7,6 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dupbridge.core.contract import Contract
 from dupbridge.core.seats import Seat
@@ -197,7 +199,7 @@ class TestRealEvents:
         assert [] == list(read.errors)
         assert Method.MATCHPOINTS is read.method
         scored = score_event(read.event, ScoringOptions(Method.MATCHPOINTS, Factoring.LINEAR))
-        printed = []
+        printed: list[tuple[str, str]] = []
         for board in range(1, 28):
             traveller = read_traveller(path.parent / f"wb120802{board:03d}.html", board)
             printed.extend((r.ns_text, r.ew_text) for r in traveller.rows)
@@ -240,3 +242,31 @@ class TestRealEvents:
             placing.key.number: read.event.pair(placing.key).names
             for placing, _score in field.placings
         }
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_damaged_pages_never_crash(tmp_path_factory: pytest.TempPathFactory,
+                                   data: st.DataObject) -> None:  # fmt: skip
+    """Any page damaged anywhere reads as results and located problems, or one clear error:
+    never a traceback."""
+    folder = tmp_path_factory.mktemp("jfr")
+    text = (
+        HEAD.format(unit=data.draw(st.sampled_from(["%", "IMP"])))
+        + row(1, 2, f"4{H}", "S", f"{S}Q", "-1", "", "50", "0.00", "100.00")
+        + td_row(3, 4, "60.00", "40.00")
+        + "</table>"
+    )
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, min(len(text), start + 12)))
+    junk = data.draw(st.text(alphabet="<>/&;x0123456789%.-TDPAS ", max_size=8))
+    (folder / "ev001.txt").write_text(text[:start] + junk + text[end:], encoding="utf-8")
+    message = ""
+    try:
+        read = load_pages(folder / "ev001.txt")
+    except JfrPageError as error:
+        message = str(error)
+    if message:
+        assert "ev001.txt: no JFR Pary traveller" in message
+    else:
+        assert all(p.location is not None for p in read.problems)

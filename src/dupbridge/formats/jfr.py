@@ -39,7 +39,7 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.errors import NotationError
 from dupbridge.core.seats import Seat
 from dupbridge.i18n import _
-from dupbridge.scoring.adjusted import Artificial, ArtificialScore
+from dupbridge.scoring.adjusted import Artificial, ArtificialScore, parse_number
 from dupbridge.tournament.event_scoring import Method
 from dupbridge.tournament.results import (
     BoardInfo,
@@ -131,7 +131,7 @@ _STRAINS = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
 
 
 def _value(text: str) -> Fraction:
-    return Fraction(text.strip().replace(",", "."))
+    return parse_number(text)
 
 
 def read_traveller(text: str, board: int, source: str) -> JfrTraveller:
@@ -364,7 +364,7 @@ def _ranking(
         if plain[7]:
             try:
                 value = _value(plain[7])
-            except ValueError:
+            except NotationError:
                 problems.append(
                     Problem(_("pair {pair}: correction {text!r} is not a number").format(
                         pair=number, text=plain[7]), Location(path.name, line, 1), warning=True)
