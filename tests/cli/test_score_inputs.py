@@ -92,3 +92,14 @@ def test_jfr_pages(runner: CliRunner, tmp_path: Path) -> None:
     assert 0 == result.exit_code, result.output
     assert "61.38" in result.output
     assert (out / "index.html").exists()
+
+
+def test_jfr_page_without_travellers(runner: CliRunner, tmp_path: Path) -> None:
+    """A page with no JFR traveller beside it: exit 1, the error names the page."""
+    page = tmp_path / "index.html"
+    page.write_text("<html><body>Club news</body></html>", encoding="utf-8")
+    out = tmp_path / "site"
+    result = runner.invoke(app, ["score", str(page), "--out", str(out)])
+    assert 1 == result.exit_code
+    assert "index.html:1:1: error: no JFR Pary traveller" in result.output
+    assert not out.exists()

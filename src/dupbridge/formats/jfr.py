@@ -57,16 +57,11 @@ from dupbridge.tournament.results import (
 
 __all__ = [
     "JfrEvent",
-    "JfrPageError",
     "JfrTraveller",
     "event_pages",
     "load_pages",
     "read_traveller",
 ]
-
-
-class JfrPageError(NotationError):
-    """A path that is not a page of a JFR Pary event (or whose event has no traveller)."""
 
 
 @dataclass(frozen=True)
@@ -261,9 +256,11 @@ def load_pages(path: Path) -> JfrEvent:
 
     Problems are located by file name only (never a folder path: it may be published).
 
+    An event with no traveller page beside ``path`` comes back empty, with an error naming
+    the page.
+
     Raises:
         OSError: if a page cannot be read.
-        JfrPageError: if no traveller page of the event is found.
     """
     prefix, pages = event_pages(path)
     problems: list[Problem] = []
@@ -290,11 +287,11 @@ def load_pages(path: Path) -> JfrEvent:
         results.extend(traveller.results)
         boards[number] = BoardInfo.numbered(number, deal)
     if not results:
-        raise JfrPageError(
-            _(
-                "{file}: no JFR Pary traveller (pages PREFIXnnn.html or .txt) found beside it"
-            ).format(file=path.name)
+        problem = Problem(
+            _("no JFR Pary traveller found beside this page (PREFIXnnn.html or .txt pages)"),
+            Location(path.name, 1, 1),
         )
+        return JfrEvent(Event(), (*problems, problem), None)
     results = _with_rounds(results)
     names, penalties = _ranking(path.parent / f"W-{prefix}.html", problems)
     played = {pair for r in results if isinstance(r.outcome, Played) for pair in (r.ns, r.ew)}

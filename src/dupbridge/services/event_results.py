@@ -138,8 +138,6 @@ def load_event(
     except FormatError as error:
         problems_of = error.problems or ()
         raise EventFileError(str(problems_of[0]) if problems_of else str(error)) from None
-    except jfr.JfrPageError as error:
-        raise EventFileError(str(error)) from None
     except OSError as error:
         raise EventFileError(
             _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
