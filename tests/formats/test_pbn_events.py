@@ -135,3 +135,62 @@ class TestRealFiles:
                 (line.result.ns.number, line.result.ew.number): format_fixed(line.ns_percent or 0)
                 for line in board.results
             }
+
+
+TEAM_GAMES = """[Event "Club teams"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+[HomeTeam "Lions"]
+[VisitTeam "Tigers"]
+[Room "Open"]
+
+[Event "Club teams"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "S"]
+[Contract "4S"]
+[Result "9"]
+[HomeTeam "Lions"]
+[VisitTeam "Tigers"]
+[Room "Closed"]
+"""
+
+
+class TestTeamMatches:
+    def test_room_puts_the_home_team_east_west_in_the_closed_room(self) -> None:
+        """Law 86: the home team sits North-South in the open room and East-West in the
+        closed one, so both tables of the board form the match and it scores."""
+        read = load_event_text(TEAM_GAMES, "teams.pbn")
+        event = read.event
+        assert event.teams
+        lions, tigers = (next(p.id for p in event.pairs if p.names == (n,))
+                         for n in ("Lions", "Tigers"))  # fmt: skip
+        assert [(lions, tigers), (tigers, lions)] == [(r.ns, r.ew) for r in event.results]
+        scored = score_event(event, ScoringOptions(Method.TEAMS_IMPS))
+        (field,) = scored.fields
+        assert [(lions, Fraction(10)), (tigers, Fraction(-10))] == [
+            (placing.key, score.total) for placing, score in field.placings
+        ]
+
+    @pytest.mark.oracle
+    @pytest.mark.parametrize("method", [Method.TEAMS_IMPS, Method.TEAMS_VP])
+    def test_european_youth_teams(self, method: Method) -> None:
+        """example1.pbn (1998 European Youth Teams, both rooms of board 1): a match of
+        J-germany and J-austria; NS -50 in the open room and NS +420 in the closed one give
+        Austria 470 points, 10 IMPs (Law 78B), and the larger share of the VPs."""
+        data = shared_file("endplay-tests", "example1.pbn").read_bytes()
+        event = load_event_text(data, "example1.pbn").event
+        assert event.teams
+        scored = score_event(event, ScoringOptions(method))
+        (field,) = scored.fields
+        names = [event.pair(placing.key).names for placing, _score in field.placings]
+        assert [("J-austria",), ("J-germany",)] == names
+        (match,) = scored.matches
+        margins = {event.pair(match.home).names: match.home_margin,
+                   event.pair(match.away).names: match.away_margin}  # fmt: skip
+        assert {("J-austria",): 10, ("J-germany",): -10} == margins

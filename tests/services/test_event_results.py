@@ -79,7 +79,7 @@ class TestLoad:
     def test_unknown_kind_and_missing_file(self, tmp_path: Path) -> None:
         """A file of another kind, or one that does not exist, is one clear error."""
         with pytest.raises(EventFileError, match="unknown kind of event file"):
-            load_event(tmp_path / "results.txt")
+            load_event(tmp_path / "results.docx")
         with pytest.raises(EventFileError, match="cannot read"):
             load_event(tmp_path / "none.csv")
 

@@ -59,7 +59,9 @@ def _fraction(text: str | None, option: str) -> Fraction | None:
 
 @app.command()
 def score(
-    event_file: Path = typer.Argument(..., help="Results: travellers .csv, .pbn or USEBIO .xml."),
+    event_file: Path = typer.Argument(
+        ..., help="Results: travellers .csv, .pbn, USEBIO .xml or a JFR Pary page (.html, .txt)."
+    ),
     method: str = typer.Option(
         "mp", "--method", help="mp, imp-butler, cross-imp, teams-imp, teams-vp or total."
     ),

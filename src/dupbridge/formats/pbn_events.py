@@ -5,11 +5,19 @@ Reading (:func:`event_from_games`) understands the two ways results are kept in 
 * one game per table result (as JFR Pary, RealBridge and most table-scoring software export
   them): the Contract, Declarer and Result tags (or a Score tag alone) of each game, the
   pairs told apart by their players' names (North-South's names are one pair; a name that
-  ends with a number, as JFR's ``Para-12``, gives the pair number), the teams of a team event
-  by HomeTeam (North-South at that table) and VisitTeam;
+  ends with a number, as JFR's ``Para-12``, gives the pair number), the teams of a team
+  match by HomeTeam and VisitTeam with the Room: the home team sits North-South in the open
+  room and East-West in the closed one (Law 86 compares the two tables of a board);
 * one game per board with a ScoreTable: each row a result (``PairId_NS``, ``PairId_EW``,
   ``Contract``, ``Declarer``, ``Result``, ``Lead``, ``Score_NS``/``Score_EW``, ``Table``,
-  ``Round``, ``Section``).
+  ``Round``, ``Section``). An adjusted score (Law 12C: ``A60/40``, ``A6040``, ``A60``) may stand
+  in the Contract cell, or in the Score_NS or Result cell of a row with no contract. A
+  TotalScoreTable gives the pairs' names (``Names``, ``TeamName``), tells a Mitchell (a
+  ``Direction`` column: two fields) and a teams event (``TeamId``); a pair playing its own
+  number also makes a Mitchell. The Scoring tag names the method (:attr:`PbnEvent.method`).
+
+So dupbridge reads back what it writes: ``results.pbn`` of ``dupbridge score --out`` is the
+same event, names included.
 
 The deal, the double-dummy tricks (DoubleDummyTricks) and the par (OptimumScore,
 ParContract) of each board go into its :class:`~dupbridge.tournament.results.BoardInfo`.
@@ -30,12 +38,14 @@ from dupbridge.core.seats import Seat, Side
 from dupbridge.formats.pbn import Column, Game, PbnTable
 from dupbridge.formats.pbn import loads as pbn_loads
 from dupbridge.i18n import _
+from dupbridge.scoring.adjusted import AdjustedScoreError, ArtificialScore
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.tournament.event_scoring import Method, ScoredEvent, ScoredResult
 from dupbridge.tournament.results import (
     BoardInfo,
     Event,
     Location,
+    Outcome,
     Pair,
     PairId,
     Played,
@@ -53,6 +63,7 @@ class PbnEvent:
 
     event: Event
     problems: tuple[Problem, ...]
+    method: Method | None = None
 
 
 def load_event_text(text: str | bytes, source: str, *, mitchell: bool = False) -> PbnEvent:
@@ -128,7 +139,9 @@ def event_from_games(
     results: list[Result] = []
     numbers = _Numbers()
     names: dict[PairId, tuple[str, ...]] = {}
-    teams = any("HomeTeam" in game for game in games)
+    roster = _Roster.of(games)
+    teams = roster.teams or any("HomeTeam" in game for game in games)
+    mitchell = mitchell or roster.mitchell or _plays_itself(games)
     name = date = site = ""
     for game in games:
         number = game.board
@@ -157,12 +170,86 @@ def event_from_games(
         )
         if result is not None:
             results.append(result)
+    for pair_id, pair_names in roster.pairs(mitchell).items():
+        names.setdefault(pair_id, pair_names)
     pairs = tuple(Pair(pair, names.get(pair, ())) for pair in sorted(names, key=_key))
     event = Event(
         name=name, date=date, site=site, boards=boards, pairs=pairs, results=tuple(results),
         mitchell=mitchell, teams=teams,
     )  # fmt: skip
-    return PbnEvent(event, tuple(problems))
+    return PbnEvent(event, tuple(problems), _method(games, teams))
+
+
+_METHODS = {
+    "MP": Method.MATCHPOINTS,
+    "MATCHPOINTS": Method.MATCHPOINTS,
+    "BUTLER": Method.BUTLER,
+    "CROSS-IMP": Method.CROSS_IMPS,
+    "CROSS-IMPS": Method.CROSS_IMPS,
+    "IMP;VP": Method.TEAMS_VP,
+    "VP": Method.TEAMS_VP,
+    "TOTALPOINTS": Method.TOTAL_POINTS,
+}
+
+
+def _method(games: Sequence[Game], teams: bool) -> Method | None:
+    """The method the Scoring tag of a results file names (None when it names none)."""
+    scoring = next(
+        (_plain(game.get("Scoring")).upper() for game in games if _plain(game.get("Scoring"))),
+        "",
+    )
+    if scoring == "IMP":
+        return Method.TEAMS_IMPS if teams else Method.BUTLER
+    return _METHODS.get(scoring)
+
+
+@dataclass(frozen=True)
+class _Roster:
+    """What a TotalScoreTable says of the pairs: names, fields (Mitchell) and teams."""
+
+    rows: tuple[tuple[int, str, str, tuple[str, ...]], ...] = ()
+    mitchell: bool = False
+    teams: bool = False
+
+    @classmethod
+    def of(cls, games: Sequence[Game]) -> _Roster:
+        table = next(
+            (t for t in (game.table("TotalScoreTable") for game in games) if t is not None), None
+        )
+        if table is None:
+            return cls()
+        rows = []
+        columns = {column.name for column in table.columns}
+        for row in table.records():
+            ident = _plain(row.get("PairId") or row.get("TeamId"))
+            if not ident.isdigit():
+                continue
+            text = _plain(row.get("Names") or row.get("TeamName"))
+            parts = tuple(p.strip() for p in text.replace(" - ", ";").split(";") if p.strip())
+            direction = _plain(row.get("Direction")).upper()
+            rows.append((int(ident), _plain(row.get("Section")).upper(), direction, parts))
+        mitchell = any(direction in ("NS", "EW") for _n, _s, direction, _p in rows)
+        return cls(tuple(rows), mitchell, "TeamId" in columns)
+
+    def pairs(self, mitchell: bool) -> dict[PairId, tuple[str, ...]]:
+        found: dict[PairId, tuple[str, ...]] = {}
+        for number, section, direction, names in self.rows:
+            line = (Side.EW if direction == "EW" else Side.NS) if mitchell else None
+            found[PairId(number, section, line)] = names
+        return found
+
+
+def _plays_itself(games: Sequence[Game]) -> bool:
+    # A ScoreTable row where a pair number meets itself: NS and EW are separate fields.
+    for game in games:
+        table = game.table("ScoreTable")
+        if table is None:
+            continue
+        for row in table.records():
+            ns, ew = _plain(row.get("PairId_NS")), _plain(row.get("PairId_EW"))
+            if ns and ns == ew:
+                return True
+    return False
 
 
 def _key(pair: PairId) -> tuple[str, int, int]:
@@ -189,6 +276,8 @@ def _game_result(
         home, visit = _plain(game.get("HomeTeam")), _plain(game.get("VisitTeam"))
         ns_names: tuple[str, ...] = (home,)
         ew_names: tuple[str, ...] = (visit,)
+        if _plain(game.get("Room")).lower().startswith("c"):  # the closed room
+            ns_names, ew_names = ew_names, ns_names
     else:
         ns_names = tuple(x for x in (n, s) if x) or (f"NS {game.get('Table') or ''}",)
         ew_names = tuple(x for x in (e, w) if x) or (f"EW {game.get('Table') or ''}",)
@@ -236,23 +325,15 @@ def _table_results(
     for index, row in enumerate(table.records()):
         location = Location(where.source, where.line + 1 + index, 1)
         try:
-            ns = PairId.from_str(row.get("PairId_NS", ""), Side.NS if mitchell else None)
-            ew = PairId.from_str(row.get("PairId_EW", ""), Side.EW if mitchell else None)
+            ns_text = row.get("PairId_NS") or row.get("TeamId_NS") or ""
+            ew_text = row.get("PairId_EW") or row.get("TeamId_EW") or ""
+            ns = PairId.from_str(ns_text, Side.NS if mitchell else None)
+            ew = PairId.from_str(ew_text, Side.EW if mitchell else None)
             section = _plain(row.get("Section")).upper()
             if section:
                 ns = PairId(ns.number, section, ns.line)
                 ew = PairId(ew.number, section, ew.line)
-            score = _plain(row.get("Score_NS"))
-            if not score and _plain(row.get("Score_EW")):
-                score = str(-int(_plain(row.get("Score_EW"))))
-            contract = _plain(row.get("Contract"))
-            outcome = parse_outcome(
-                contract,
-                _plain(row.get("Declarer")),
-                _plain(row.get("Result")),
-                _plain(row.get("Lead")),
-                score if score.lstrip("-").isdigit() else "",
-            )
+            outcome = _row_outcome(row)
         except (NotationError, ValueError) as error:
             problems.append(
                 Problem(_("board {board}: {error}").format(board=number, error=error), location)
@@ -268,6 +349,37 @@ def _table_results(
             round=int(round_no) if round_no.isdigit() else None,
             location=location,
         )
+
+
+def _adjusted_cell(value: str) -> bool:
+    # Only what cannot be a score or a result is read as an adjusted score: "A5050", "A60".
+    if not value or not (value[:1].upper() == "A" or "%" in value or "/" in value):
+        return False
+    try:
+        ArtificialScore.from_str(value)
+    except AdjustedScoreError:
+        return False
+    return True
+
+
+def _row_outcome(row: dict[str, str]) -> Outcome:
+    """A ScoreTable row's outcome; an adjusted score may be in its Contract, Score or Result
+    cell (Law 12C)."""
+    contract = _plain(row.get("Contract"))
+    score = _plain(row.get("Score_NS"))
+    if not score and _plain(row.get("Score_EW")).lstrip("-").isdigit():
+        score = str(-int(_plain(row.get("Score_EW"))))
+    if not contract:
+        for cell in (score, _plain(row.get("Result"))):
+            if _adjusted_cell(cell):
+                return parse_outcome(cell)
+    return parse_outcome(
+        contract,
+        _plain(row.get("Declarer")),
+        _plain(row.get("Result")),
+        _plain(row.get("Lead")),
+        score if score.lstrip("-").isdigit() else "",
+    )
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -390,8 +502,10 @@ def _total_table(scored: ScoredEvent) -> PbnTable:
         Method.TEAMS_VP: "TotalScoreVP",
         Method.TOTAL_POINTS: "TotalScore",
     }.get(method, "TotalScoreIMP")
-    columns = [Column("Rank", 5, "R"), Column("PairId", 4, "R"), Column("Section", 2, "L"),
-               Column("Direction", 2, "L"), Column("Names", 40, "L"),
+    teams = method.teams
+    columns = [Column("Rank", 5, "R"), Column("TeamId" if teams else "PairId", 4, "R"),
+               Column("Section", 2, "L"), Column("Direction", 2, "L"),
+               Column("TeamName" if teams else "Names", 40, "L"),
                Column("NrBoards", 3, "R"), Column(total_name, 8, "R")]  # fmt: skip
     if method is Method.MATCHPOINTS:
         columns.append(Column("TotalPercentage", 6, "R"))

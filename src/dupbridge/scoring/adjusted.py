@@ -12,10 +12,14 @@ An *assigned* adjusted score (Law 12C1) replaces the table result by a result th
 been obtained; since 2017 it may be *weighted* over several results (12C1(c)). In the scoring
 methods it is a distribution over NS scores: see :class:`dupbridge.scoring.matchpoints.Comparable`.
 
-Notation (travellers, the CLI): ``A60/40`` (named awards at 60 and 40 %), ``A+/A-``, ``A=``,
-``60%/40%`` (explicit percentages), ``+3/-3 IMP`` (explicit IMPs), ``A+3/A-3 IMP``. The part
-before the slash is North-South's, the part after it East-West's; a single part applies to
-both sides.
+Notation (travellers, USEBIO, PBN, the CLI): ``A60/40`` (named awards at 60 and 40 %),
+``A+/A-``, ``A=``, ``60%/40%`` (explicit percentages), ``+3/-3 IMP`` (explicit IMPs),
+``A+3/A-3 IMP``. The part before the slash is North-South's, the part after it East-West's; a
+single part applies to both sides, except a lone named percentage. What scoring programs
+write is read too: ``A6040``, ``A5050``, ``A3070`` (Compscore's ``Annmm``: North-South's
+percentage, then East-West's) and ``A60``, ``A50``, ``A40`` (North-South's percentage; East-West
+take the complement, ``A60`` is ``A60/40``). Named awards stay subject to the session
+override of Law 12C2(c) when the rules in force apply it.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ __all__ = [
 
 
 class AdjustedScoreError(NotationError):
-    """Text that is not an adjusted score, e.g. ``"A70"`` with no East-West part."""
+    """Text that is not an adjusted score, e.g. ``"A7"`` or ``"60/40/30"``."""
 
 
 class Award(Enum):
@@ -246,7 +250,8 @@ class ArtificialScore:
 
     @classmethod
     def from_str(cls, text: str) -> ArtificialScore:
-        """Parse ``"A60/40"``, ``"A+/A-"``, ``"A="``, ``"60%/40%"``, ``"+3/-3 IMP"``.
+        """Parse ``"A60/40"``, ``"A+/A-"``, ``"A="``, ``"60%/40%"``, ``"+3/-3 IMP"``, and the
+        short forms of scoring programs: ``"A6040"`` (Annmm) and ``"A60"`` (``A60/40``).
 
         A bare unsigned number is a percentage, a signed one (``+3``) IMPs; a trailing ``IMP``
         applies to both parts; a leading ``A`` marks both parts as named awards (subject to
@@ -256,6 +261,9 @@ class ArtificialScore:
             AdjustedScoreError: naming the text, if it is not an adjusted score.
         """
         source = text.strip()
+        short = _SHORT.match(source)
+        if short is not None:
+            return cls._short(short, source)
         body = source
         unit = ""
         tail = re.search(r"\s*(IMPS?)$", body, re.IGNORECASE)
@@ -278,9 +286,24 @@ class ArtificialScore:
             )
         return cls(ns, ew)
 
+    @classmethod
+    def _short(cls, match: re.Match[str], source: str) -> ArtificialScore:
+        # ``A6040`` (both sides, two digits each) or ``A60`` (North-South; East-West the
+        # complement): the percentages of named awards, as scoring programs write them.
+        if match.group("ns") is not None:
+            ns, ew = Fraction(int(match.group("ns"))), Fraction(int(match.group("ew")))
+        else:
+            ns = parse_number(match.group("one"))
+            if not 0 <= ns <= 100:
+                raise AdjustedScoreError(_bad(source))
+            ew = 100 - ns
+        return cls(Artificial(Award.of_percent(ns), ns), Artificial(Award.of_percent(ew), ew))
+
     def __str__(self) -> str:
         unit = " IMP" if self.in_imps else ""
-        if self.ns == self.ew:
+        # A lone named percentage reads as North-South's with the complement for East-West.
+        lone = self.ns.award is not None and self.ns.percent not in (None, 50)
+        if self.ns == self.ew and not lone:
             return f"{self.ns}{unit}"
         return f"{self.ns}/{self.ew}{unit}"
 
@@ -288,12 +311,18 @@ class ArtificialScore:
         return f"ArtificialScore.from_str({str(self)!r})"
 
 
+#: ``A6040`` (Annmm: two digits a side) or ``A60`` / ``A60%`` (one side, the other the
+#: complement).
+_SHORT = re.compile(
+    r"^A\s*(?:(?P<ns>\d\d)(?P<ew>\d\d)|(?P<one>\d{1,3}(?:[.,]\d+)?)\s*%?)$", re.IGNORECASE
+)
+
 _SYMBOL_AWARD = {"+": Award.AVERAGE_PLUS, "-": Award.AVERAGE_MINUS}
 
 
 def _bad(text: str) -> str:
     return _(
-        "not an adjusted score: {text!r} (expected e.g. A60/40, A+/A-, 60%/40% or +3/-3 IMP)"
+        "not an adjusted score: {text!r} (expected e.g. A60/40, A6040, A+/A-, 60%/40% or +3/-3 IMP)"
     ).format(text=text)
 
 

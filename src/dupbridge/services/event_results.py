@@ -1,13 +1,16 @@
 """Scoring an event from a file and publishing its results: one unit of work per command.
 
 :func:`load_event` reads the results of an event from a travellers CSV (``.csv``), a PBN
-file (``.pbn``: one game per table, or per board with a ScoreTable) or a USEBIO file
-(``.xml``), optionally completed by the pairs' names and the deals; every problem is kept
-with its file location. :func:`publish` writes what a scorer hands out: the results website
-(``index.html`` and its pages), ``results.pbn`` (every board with its ScoreTable, and the
-TotalScoreTable) and ``results.xml`` (USEBIO 1.2). The files are written next to each other
-in a temporary folder first, so that an existing set of results is replaced only by a
-complete new one.
+file (``.pbn``: one game per table, or per board with a ScoreTable), a USEBIO file
+(``.xml``) or the pages of a JFR Pary event (any ``.html`` page or ``.txt`` fragment of it),
+optionally completed by the pairs' names and the deals; every problem is kept with its file
+location; the event's results name their file without its folder (what is scored may be
+published). A file that yields no result at all is an error, never an empty event.
+
+:func:`publish` writes what a scorer hands out: the results website (``index.html`` and its
+pages), ``results.pbn`` (every board with its ScoreTable, and the TotalScoreTable) and
+``results.xml`` (USEBIO 1.2). The files are written next to each other in a temporary folder
+first, so that an existing set of results is replaced only by a complete new one.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dupbridge.core.errors import DupbridgeError, NotationError
-from dupbridge.formats import pbn, usebio
+from dupbridge.formats import jfr, pbn, usebio
 from dupbridge.formats.pbn_events import event_from_games, results_games
 from dupbridge.formats.problems import FormatError
 from dupbridge.i18n import _
@@ -53,7 +56,7 @@ __all__ = [
 ]
 
 #: The file extensions :func:`load_event` reads.
-EVENT_FORMATS = (".csv", ".pbn", ".xml")
+EVENT_FORMATS = (".csv", ".pbn", ".xml", ".html", ".htm", ".txt")
 
 
 class EventFileError(DupbridgeError, ValueError):
@@ -95,7 +98,8 @@ def load_event(
     """Read an event's results, with the checks of :func:`check_event` done.
 
     Args:
-        path: a ``.csv``, ``.pbn`` or ``.xml`` (USEBIO) file.
+        path: a ``.csv``, ``.pbn`` or ``.xml`` (USEBIO) file, or a page of a JFR Pary event
+            (``.html``, ``.txt``).
         mitchell: NS and EW are separate fields (CSV and PBN input).
         names: a CSV of the pairs: ``pair,names`` (names separated by ``;`` or `` - ``);
             it is the list of pairs, so a result for a pair not in it is an error.
@@ -115,21 +119,36 @@ def load_event(
             )
         )
     data = _read(path)
+    source = str(path)
     method: Method | None = None
     try:
         if suffix == ".csv":
-            read = travellers_loads(_text(data), str(path), mitchell=mitchell, name=name)
+            read = travellers_loads(_text(data), source, mitchell=mitchell, name=name)
             event, problems = read.event, list(read.problems)
         elif suffix == ".pbn":
-            read_pbn = event_from_games(pbn.loads(data, source=str(path)), str(path),
+            read_pbn = event_from_games(pbn.loads(data, source=source), source,
                                         mitchell=mitchell)  # fmt: skip
-            event, problems = read_pbn.event, list(read_pbn.problems)
-        else:
-            read_xml = usebio.loads(data, str(path))
+            event, problems, method = read_pbn.event, list(read_pbn.problems), read_pbn.method
+        elif suffix == ".xml":
+            read_xml = usebio.loads(data, source)
             event, problems, method = read_xml.event, list(read_xml.problems), read_xml.method
+        else:
+            read_jfr = jfr.load_pages(path)
+            event, problems, method = read_jfr.event, list(read_jfr.problems), read_jfr.method
     except FormatError as error:
         problems_of = error.problems or ()
         raise EventFileError(str(problems_of[0]) if problems_of else str(error)) from None
+    except OSError as error:
+        raise EventFileError(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None
+    if not event.results and not any(not problem.warning for problem in problems):
+        problems.append(
+            Problem(
+                _("no results in this file: nothing to score"),
+                Location(path.name, 1, 1),
+            )
+        )
     if name and not event.name:
         event = replace(event, name=name)
     if names is not None:
@@ -138,7 +157,19 @@ def load_event(
     if deals is not None:
         event = _with_deals(event, deals)
     problems.extend(check_event(event, None if movement is None else movement_check(movement)))
-    return LoadedEvent(event, tuple(problems), method)
+    return LoadedEvent(_named_only(event), tuple(problems), method)
+
+
+def _named_only(event: Event) -> Event:
+    # What is scored may be published: its results name their file, never its folder.
+    def named(location: Location | None) -> Location | None:
+        if location is None:
+            return None
+        return replace(location, source=Path(location.source).name)
+
+    results = tuple(replace(r, location=named(r.location)) for r in event.results)
+    penalties = tuple(replace(p, location=named(p.location)) for p in event.penalties)
+    return replace(event, results=results, penalties=penalties)
 
 
 def movement_check(movement: Movement) -> MovementCheck:
