@@ -60,6 +60,7 @@ class Laws2007(Laws2017):
         "17D": "22",
         "25A6": "25A4",
         "53B": "53C",
+        "15A": "17D",
     }
 
     # --- Law 26 (2007): the withdrawn call and its suits -----------------------------------
@@ -577,8 +578,12 @@ class Laws2007(Laws2017):
             ),
         )
 
-    def cards_from_wrong_board(self, *, partner_called: bool) -> Rectify:
-        """2007 Law 17D: a call made holding cards from a wrong board."""
+    def cards_from_wrong_board(self, *, partner_called: bool, lho_called: bool = False) -> Rectify:
+        """2007 Law 17D: a call made holding cards from a wrong board is cancelled and the
+        offender calls again with his own hand (17D2). An artificial adjusted score is due
+        if his partner had called over the cancelled call, or if his LHO had and the new call
+        differs from it (the footnote: a much different meaning, or a psychic call); else the
+        LHO repeats his call."""
         if partner_called:
             return Rectify(
                 ("17D1", "17D2", "12C2"),
@@ -599,7 +604,40 @@ class Laws2007(Laws2017):
                 "call differ (2007 Law 17D2)"
             ),
             do=("cancel_calls",),
-            reviews=("17D2",),
+            then=AwaitCall(Role.OFFENDER, "17D2", Rule(self.call_again_on, ()))
+            if lho_called
+            else None,
+        )
+
+    def call_again_on(self, facts: CallFacts) -> Step:
+        """2007 Law 17D2: the offender's new call after his LHO called over the cancelled one."""
+        stands = Rectify(
+            ("17D2",),
+            N_(
+                "{call} does not differ from the cancelled {original}: the auction goes on and "
+                "{lho} must repeat the call he made over it (2007 Law 17D2)"
+            ),
+            do=("lho_repeats",),
+        )
+        if facts.same_call:
+            return stands
+        return Ask(
+            "differs",
+            "17D2",
+            N_(
+                "Does {seat}'s new call {call} differ from his cancelled {original}: a much "
+                "different meaning, or a psychic call (2007 Law 17D2, footnote)?"
+            ),
+            yes=Rectify(
+                ("17D2", "12C2"),
+                N_(
+                    "{call} differs from the cancelled {original} and {lho} had called over it: "
+                    "the Director awards an artificial adjusted score (2007 Law 17D2)"
+                ),
+                do=("cancel_board",),
+                reviews=("17D2",),
+            ),
+            no=stands,
         )
 
     def wrong_board(self, *, during_auction: bool, calls: tuple[tuple[Role, Call], ...]) -> Ask:

@@ -446,12 +446,13 @@ class PlayLaws:
                         "{card} stands; every unplayed penalty card stays a penalty card (Law 52B1)"
                     ),
                     Rectify(
-                        ("52B1(a)", "52B1(c)", "64B3"),
+                        ("52B1(a)", "52B1(c)", "61A", "64B3"),
                         N_(
                             "declarer accepted {card}: it stands and the penalty cards remain "
-                            "(Law 52B1); no trick is transferred for it (Law 64B3)"
+                            "(Law 52B1); the failure to play the penalty card is a revoke "
+                            "(Law 61A), with no trick transferred for it (Law 64B3)"
                         ),
-                        do=("place",),
+                        do=("penalty_revoke", "place"),
                     ),
                 ),
                 Option(
@@ -461,9 +462,12 @@ class PlayLaws:
                         "penalty card too (Law 52B2)"
                     ),
                     Rectify(
-                        ("52B2",),
-                        N_("{card} becomes a major penalty card; {seat} plays his penalty card"),
-                        do=("substitute_penalty", "penalty_major"),
+                        ("52B2", "61A"),
+                        N_(
+                            "{card} becomes a major penalty card; {seat} plays his penalty card, "
+                            "which corrects the revoke (Law 61A)"
+                        ),
+                        do=("penalty_revoke_corrected", "substitute_penalty", "penalty_major"),
                     ),
                 ),
             ),
@@ -621,8 +625,28 @@ class PlayLaws:
 
     # --- Law 67: defective trick -------------------------------------------------------------
 
-    def defective_trick(self, *, cards: str) -> Rectify:
-        """Law 67B (after both sides played to the next trick)."""
+    def defective_trick(self, *, cards: str, both_sides_played_on: bool = True) -> Rectify:
+        """Law 67: a defective trick. Noticed before a player of each side has played to the
+        next trick (67A) it is put right at once and is no revoke; noticed later (67B) an
+        omission is a deemed revoke (67B1) and extra cards go back to the hand (67B2)."""
+        if not both_sides_played_on:
+            if cards == "surplus":
+                return Rectify(
+                    ("67A", "67A2", "45E", "58B"),
+                    N_(
+                        "attention was drawn before a player of each side played to the next "
+                        "trick: {seat}'s extra card is dealt with as a fifth card played to a "
+                        "trick or as simultaneous cards (Laws 67A2, 45E, 58B)"
+                    ),
+                )
+            return Rectify(
+                ("67A", "67A1"),
+                N_(
+                    "attention was drawn before a player of each side played to the next "
+                    "trick: {seat} puts trick {trick} right by supplying a card he can legally "
+                    "play; this is not a revoke and Law 64 does not apply (Law 67A1)"
+                ),
+            )
         if cards == "surplus":
             return Rectify(
                 ("67B2",),
@@ -807,8 +831,10 @@ class PlayLaws:
             ),
         )
 
-    def cards_from_wrong_board(self, *, partner_called: bool) -> Rectify:
-        """Law 15A: a call made holding cards from a wrong board."""
+    def cards_from_wrong_board(self, *, partner_called: bool, lho_called: bool = False) -> Rectify:
+        """Law 15A: a call made holding cards from a wrong board (``lho_called`` matters in
+        2007 only)."""
+        del lho_called
         if partner_called:
             return Rectify(
                 ("15A1", "15A2(a)", "12C1(b)"),

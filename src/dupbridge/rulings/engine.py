@@ -110,6 +110,8 @@ class Case:
     deliberate: bool = False
     #: The player whose side's tricks the Director decides (Laws 69B, 70, 71, 79).
     side_seat: Seat | None = None
+    #: The call the offender's LHO made over a cancelled call (2007 Law 17D2).
+    lho_call: Call | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from dupbridge.core.rectify import (
     Commit,
     Corrected,
     Designate,
+    Duty,
     Effect,
     Establish,
     Irregularity,
@@ -36,6 +37,8 @@ from dupbridge.core.rectify import (
     Mark,
     Note,
     Notice,
+    Obligation,
+    Oblige,
     PenaltyCard,
     Pend,
     Pending,
@@ -48,6 +51,7 @@ from dupbridge.core.rectify import (
     Revoked,
     SetAside,
     SetResult,
+    Span,
     Spread,
     Transfer,
     Withdraw,
@@ -208,9 +212,15 @@ class PlayRulings:
             step = laws.missing_card(faced=faced, found=str(details.get("found", "elsewhere")))
         elif name == "cards_from_wrong_board":
             first = next(i for i, entry in enumerate(rec.standing) if entry.seat is seat)
-            partner_called = any(e.seat is seat.partner for e in rec.standing[first + 1 :])
-            case = dataclasses.replace(case, position=first)
-            step = laws.cards_from_wrong_board(partner_called=partner_called)
+            later = rec.standing[first + 1 :]
+            partner_called = any(e.seat is seat.partner for e in later)
+            lho_call = next((e.call for e in later if e.seat is seat.lho), None)
+            case = dataclasses.replace(
+                case, position=first, original=rec.standing[first].call, lho_call=lho_call
+            )
+            step = laws.cards_from_wrong_board(
+                partner_called=partner_called, lho_called=lho_call is not None
+            )
         elif name == "wrong_board":
             during = table.phase is Phase.AUCTION
             calls = tuple((_role(seat, entry.seat), entry.call) for entry in rec.standing)
@@ -220,7 +230,10 @@ class PlayRulings:
             assert play is not None
             card = play.tricks[trick - 1].card_of(seat)
             case = dataclasses.replace(case, trick=trick, card=card, cards=(card,))
-            step = laws.defective_trick(cards=str(details.get("cards", "omitted")))
+            step = laws.defective_trick(
+                cards=str(details.get("cards", "omitted")),
+                both_sides_played_on=len(_sides_on_trick(play, trick + 1)) == 2,
+            )
         elif name == "tricks_disputed":
             step = laws.tricks_disputed(after_round=bool(details.get("after_round")))
         elif name == "dummy_warned_wrong_hand":
@@ -258,6 +271,8 @@ class PlayRulings:
             if len(due) == 1:  # the penalty card that was due (else declarer designates, 51A)
                 return [Designate(seat, due[0], ruling=ruling)]
             return []
+        if tag in ("penalty_revoke", "penalty_revoke_corrected"):
+            return self._penalty_revoke(table, rec, case, corrected=tag.endswith("corrected"))
         if tag == "commit":
             assert card is not None
             code = "57D" if case.name == "play_at_rho_turn" else "57C3"
@@ -299,6 +314,12 @@ class PlayRulings:
         if tag == "cancel_calls":
             position = case.position if case.position is not None else 0
             return [Cancel(position, ruling=ruling)]
+        if tag == "lho_repeats":  # 2007 Law 17D2
+            if case.lho_call is None:
+                return []
+            law = laws.ref("17D2")
+            obligation = Obligation(Duty.REPEAT, Span.NEXT_TURN, law, case.lho_call, ruling)
+            return [Oblige(seat.lho, obligation, ruling=ruling)]
         if tag == "cancel_auction":
             return [Cancel(0, ruling=ruling)] if rec.standing else []
         if tag == "deemed_revoke":
@@ -354,6 +375,30 @@ class PlayRulings:
         return effects
 
     # --- revokes ---------------------------------------------------------------------------
+
+    def _penalty_revoke(
+        self, table: Table, rec: Recorder, case: Case, *, corrected: bool
+    ) -> list[Effect]:
+        """Law 61A: a failure to play a penalty card when the law requires it is a revoke.
+        Attention is drawn to it at once (the Law 52 ruling); corrected when declarer refuses
+        the card (52B2), it stands otherwise, and Law 64B3 then transfers no trick."""
+        play = table.play
+        card = case.card
+        assert play is not None
+        assert card is not None
+        seat = case.offender
+        legal = play.legal_cards(seat).mask
+        due = {c.suit for c in rec.penalty.get(seat, {}) if legal & c.bit}
+        required = next(iter(due)) if len(due) == 1 else None
+        index = len(rec.revokes)
+        revoke = Revoke(seat, card, play.trick_number, required, "penalty_card")
+        effects: list[Effect] = [
+            Revoked(revoke, ruling=case.ruling),
+            Notice(index, play.declarer, "play", ruling=case.ruling),
+        ]
+        if corrected:
+            effects.append(Corrected(index, ruling=case.ruling))
+        return effects
 
     def _revoke_noticed(self, table: Table, rec: Recorder, case: Case) -> list[Effect]:
         engine = self._me()
