@@ -54,7 +54,7 @@ from dupbridge.core.rectify import (
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
 from dupbridge.i18n import N_, _
-from dupbridge.laws import EDITIONS, WBF, WBF_2007, Laws2017, Profile, find_profile
+from dupbridge.laws import EDITIONS, WBF, WBF_2007, LawsEdition, Profile, find_profile
 from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
@@ -150,7 +150,7 @@ class RulingsEngine(PlayRulings):
     """
 
     def __init__(
-        self, edition: Laws2017, profile: Profile, claims: ClaimSolver | None = None
+        self, edition: LawsEdition, profile: Profile, claims: ClaimSolver | None = None
     ) -> None:
         if profile.edition != edition.name:
             raise ValueError(
@@ -1137,7 +1137,7 @@ def _specified_suits(rec: Recorder, offender: Seat) -> set[Suit]:
     return suits
 
 
-def _describe_penalties(laws: Laws2017, shown: list[tuple[Card, bool]]) -> str:
+def _describe_penalties(laws: LawsEdition, shown: list[tuple[Card, bool]]) -> str:
     count = len(shown)
     majors = [
         laws.penalty_card_is_major(count=count, honour=c.rank.is_honour, deliberate=led)

@@ -284,7 +284,7 @@ class PlayRulings:
             number = play.trick_number
             law = laws.ref(
                 {"highest": "57A1", "lowest": "57A2", "require": "57A3"}.get(
-                    kind, laws._forbid_law()
+                    kind, laws.forbid_law()
                 )
             )
             if kind in ("highest", "lowest"):

@@ -1,0 +1,239 @@
+"""Law 27, the insufficient bid, in its 2017 form (the 2007 edition overrides its hooks)."""
+
+from __future__ import annotations
+
+from dupbridge.core.calls import Bid, Double, Redouble
+from dupbridge.core.rectify import Span
+from dupbridge.i18n import N_
+from dupbridge.laws.base import EditionBase
+from dupbridge.laws.steps import (
+    Ask,
+    AwaitCall,
+    CallFacts,
+    Forced,
+    Offer,
+    Option,
+    Rectify,
+    Role,
+    Step,
+)
+
+__all__ = ["InsufficientBidLaws"]
+
+_NEXT = Span.NEXT_TURN
+_REST = Span.REST_OF_AUCTION
+
+
+class InsufficientBidLaws(EditionBase):
+    """Law 27: acceptance (27A), the replacement call (27B1-B4), the premature replacement (27C)."""
+
+    def insufficient_bid(self) -> Offer:
+        """Law 27A/B: the LHO accepts the insufficient bid, or it must be replaced."""
+        return Offer(
+            Role.LHO,
+            "27A1",
+            N_("Does {lho} accept {seat}'s insufficient bid {call}?"),
+            (
+                Option(
+                    "accept",
+                    N_(
+                        "{call} is treated as legal and the auction goes on from it; {lho} "
+                        "calls next (Law 27A1)"
+                    ),
+                    Rectify(
+                        ("27A1",),
+                        N_("{lho} accepted the insufficient bid {call} (Law 27A1)"),
+                        do=("accept",),
+                    ),
+                ),
+                Option(
+                    "refuse",
+                    N_(
+                        "{seat} must replace {call} by a legal call; the Director then rules "
+                        "on the replacement (Law 27B)"
+                    ),
+                    Rectify(
+                        ("27B",),
+                        N_("{call} is not accepted: {seat} must replace it by a legal call"),
+                        do=("cancel",),
+                        then=AwaitCall(Role.OFFENDER, "27B", self.ib_replacement, raw=True),
+                    ),
+                ),
+            ),
+            callers=((Role.LHO, "accept"), (Role.OFFENDER, "premature")),
+        )
+
+    def ib_replacement(self, facts: CallFacts) -> Step:
+        """Law 27B1-B4: rule on the call that replaces an insufficient bid."""
+        call = facts.call
+        if facts.insufficient:
+            return self.ib_again()
+        if isinstance(call, Double | Redouble):
+            if not facts.legal:
+                return self.ib_double()
+            return Ask(
+                "comparable",
+                "27B1(b)",
+                N_(
+                    "Is {seat}'s {call} a comparable call to the insufficient {original} (Law 23A)?"
+                ),
+                yes=self.ib_no_rectification("27B1(b)"),
+                no=self.ib_double(),
+            )
+        comparable = Ask(
+            "comparable",
+            "27B1(b)",
+            N_(
+                "Is {seat}'s {call} a comparable call to the insufficient {original} "
+                "(Law 23A: the same or a similar meaning, a subset of its meanings, or the same "
+                "purpose)?"
+            ),
+            yes=self.ib_no_rectification("27B1(b)"),
+            no=Rectify(
+                ("27B2", "16C", "26B", "72C"),
+                N_(
+                    "{call} stands; {partner} must pass whenever it is his turn to call; if "
+                    "{seat} becomes a defender declarer may restrict his partner's first lead; "
+                    "information from {original} is unauthorized for {seat}'s side"
+                ),
+                do=("stand",),
+                forced=(Forced(Role.PARTNER, _REST),),
+                lead=True,
+                reviews=("72C",),
+                unauthorized=True,
+            ),
+        )
+        if isinstance(call, Bid) and facts.lowest_in_strain:
+            return Ask(
+                "same_denominations",
+                "27B1(a)",
+                N_(
+                    "{call} is the lowest sufficient bid in its denomination: does it specify "
+                    "the same denomination(s) as the insufficient {original} (Law 27B1(a))?"
+                ),
+                yes=Rectify(
+                    ("27B1(a)",),
+                    N_(
+                        "{call} stands with no further rectification, no lead restrictions, and "
+                        "the withdrawn bid gives no unauthorized information; at the end of play "
+                        "the Director checks for damage (Law 27D)"
+                    ),
+                    do=("stand",),
+                    reviews=("27D",),
+                ),
+                no=comparable,
+            )
+        return comparable
+
+    def ib_no_rectification(self, law: str) -> Rectify:
+        return Rectify(
+            (law, "23A", "26A"),
+            N_(
+                "{call} is comparable: it stands with no further rectification and no lead "
+                "restrictions; at the end of play the Director checks for damage (Law 27D)"
+            ),
+            do=("stand",),
+            reviews=("27D",),
+        )
+
+    def ib_double(self) -> Rectify:
+        """Law 27B3: an attempted double or redouble (not comparable) is cancelled."""
+        return Rectify(
+            ("27B3", "16C", "26B", "72C"),
+            N_(
+                "the attempted {call} is cancelled; {seat} must replace the insufficient bid by "
+                "a sufficient bid or a pass, and {partner} must pass whenever it is his turn; "
+                "declarer may restrict a lead if {seat} defends"
+            ),
+            forced=(Forced(Role.PARTNER, _REST),),
+            lead=True,
+            reviews=("72C",),
+            unauthorized=True,
+            then=AwaitCall(
+                Role.OFFENDER, "27B3", self.ib_second_replacement, raw=True, no_double=True
+            ),
+        )
+
+    def ib_again(self) -> Offer:
+        """Law 27B4: another insufficient bid; the LHO may accept it, else as in B3."""
+        return Offer(
+            Role.LHO,
+            "27B4",
+            N_(
+                "{seat} replaced his insufficient bid by another one, {call}: does {lho} accept it?"
+            ),
+            (
+                Option(
+                    "accept",
+                    N_("{call} is treated as legal (Laws 27A1, 27B4)"),
+                    Rectify(
+                        ("27A1", "27B4"),
+                        N_("{lho} accepted the second insufficient bid {call}"),
+                        do=("stand",),
+                        then=self.withdrawn_lead("26B"),
+                    ),
+                ),
+                Option(
+                    "refuse",
+                    N_(
+                        "{call} is cancelled; {seat} must make a sufficient bid or pass and "
+                        "{partner} must pass whenever it is his turn (Laws 27B4, 27B3)"
+                    ),
+                    Rectify(
+                        ("27B4", "27B3", "16C", "26B", "72C"),
+                        N_(
+                            "{call} is cancelled; {seat} must make a sufficient bid or pass, and "
+                            "{partner} must pass whenever it is his turn; declarer may restrict a "
+                            "lead if {seat} defends"
+                        ),
+                        forced=(Forced(Role.PARTNER, _REST),),
+                        forced_law="27B3",
+                        lead=True,
+                        reviews=("72C",),
+                        unauthorized=True,
+                        then=AwaitCall(
+                            Role.OFFENDER,
+                            "27B3",
+                            self.ib_second_replacement,
+                            raw=True,
+                            no_double=True,
+                        ),
+                    ),
+                ),
+            ),
+            callers=((Role.LHO, "accept"),),
+        )
+
+    def ib_second_replacement(self, facts: CallFacts) -> Step:
+        if facts.insufficient:
+            return Offer(
+                Role.LHO,
+                "27B4",
+                N_("{seat} made another insufficient bid, {call}: does {lho} accept it?"),
+                (
+                    Option(
+                        "accept",
+                        N_("{call} is treated as legal (Law 27A1)"),
+                        Rectify(("27A1",), N_("{lho} accepted {call}"), do=("stand",)),
+                    ),
+                    Option(
+                        "refuse",
+                        N_("{call} is cancelled; {seat} must make a sufficient bid or pass"),
+                        Rectify(
+                            ("27B4",),
+                            N_("{call} is cancelled; {seat} must make a sufficient bid or pass"),
+                            then=AwaitCall(
+                                Role.OFFENDER,
+                                "27B3",
+                                self.ib_second_replacement,
+                                raw=True,
+                                no_double=True,
+                            ),
+                        ),
+                    ),
+                ),
+                callers=((Role.LHO, "accept"),),
+            )
+        return Rectify(
+            ("27B3",), N_("{call} replaces the insufficient bid (Law 27B3)"), do=("stand",)
+        )
