@@ -3,8 +3,8 @@
 ``LAWS_2017`` and ``LAWS_2007`` (each a :class:`~dupbridge.laws.edition.LawsEdition`) state,
 law by law, how each irregularity is rectified (:mod:`dupbridge.laws.steps`); they differ only
 where the editions differ (SPEC §1.3, §6.1). National profiles (:mod:`dupbridge.laws.profiles`)
-hold the options the Laws leave to Regulating Authorities and Tournament Organizers. ``dupbridge.rulings`` walks the steps
-against a table.
+hold the options the Laws leave to Regulating Authorities and Tournament Organizers.
+``dupbridge.rulings`` walks the steps against a table.
 """
 
 from __future__ import annotations

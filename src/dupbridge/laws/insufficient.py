@@ -71,63 +71,79 @@ class InsufficientBidLaws(EditionBase):
         if isinstance(call, Double | Redouble):
             if not facts.legal:
                 return self.ib_double()
+            key, question = self.ib_question(double=True)
             return Ask(
-                "comparable",
-                "27B1(b)",
-                N_(
-                    "Is {seat}'s {call} a comparable call to the insufficient {original} (Law 23A)?"
-                ),
-                yes=self.ib_no_rectification("27B1(b)"),
-                no=self.ib_double(),
+                key, "27B1(b)", question, yes=self.ib_no_rectification(), no=self.ib_double()
             )
-        comparable = Ask(
-            "comparable",
+        key, question = self.ib_question(double=False)
+        judged = Ask(
+            key,
             "27B1(b)",
+            question,
+            yes=self.ib_no_rectification(),
+            no=self.ib_not_comparable(),
+        )
+        return self.ib_lowest(facts, otherwise=judged)
+
+    def ib_question(self, *, double: bool) -> tuple[str, str]:
+        """Hook: the Director's question on a replacement (Law 27B1(b)), as (answer key,
+        text): 2017 asks whether it is a comparable call (Law 23A)."""
+        if double:
+            return "comparable", N_(
+                "Is {seat}'s {call} a comparable call to the insufficient {original} (Law 23A)?"
+            )
+        return "comparable", N_(
+            "Is {seat}'s {call} a comparable call to the insufficient {original} "
+            "(Law 23A: the same or a similar meaning, a subset of its meanings, or the same "
+            "purpose)?"
+        )
+
+    def ib_not_comparable(self) -> Rectify:
+        """Hook: Law 27B2, a replacement that is not comparable (2007: not of the same
+        meaning) stands and the offender's partner must pass throughout."""
+        return Rectify(
+            ("27B2", "16C", "lead_restriction", "72C"),
             N_(
-                "Is {seat}'s {call} a comparable call to the insufficient {original} "
-                "(Law 23A: the same or a similar meaning, a subset of its meanings, or the same "
-                "purpose)?"
+                "{call} stands; {partner} must pass whenever it is his turn to call; if "
+                "{seat} becomes a defender declarer may restrict his partner's first lead; "
+                "information from {original} is unauthorized for {seat}'s side"
             ),
-            yes=self.ib_no_rectification("27B1(b)"),
-            no=Rectify(
-                ("27B2", "16C", "26B", "72C"),
+            do=("stand",),
+            forced=(Forced(Role.PARTNER, _REST),),
+            lead=True,
+            reviews=("72C",),
+            unauthorized=True,
+        )
+
+    def ib_lowest(self, facts: CallFacts, *, otherwise: Step) -> Step:
+        """Hook: Law 27B1(a), the lowest sufficient bid in its denomination specifying the same
+        denomination(s) stands without rectification; ``otherwise`` is the 27B1(b) ruling."""
+        if not (isinstance(facts.call, Bid) and facts.lowest_in_strain):
+            return otherwise
+        return Ask(
+            "same_denominations",
+            "27B1(a)",
+            N_(
+                "{call} is the lowest sufficient bid in its denomination: does it specify "
+                "the same denomination(s) as the insufficient {original} (Law 27B1(a))?"
+            ),
+            yes=Rectify(
+                ("27B1(a)",),
                 N_(
-                    "{call} stands; {partner} must pass whenever it is his turn to call; if "
-                    "{seat} becomes a defender declarer may restrict his partner's first lead; "
-                    "information from {original} is unauthorized for {seat}'s side"
+                    "{call} stands with no further rectification, no lead restrictions, and "
+                    "the withdrawn bid gives no unauthorized information; at the end of play "
+                    "the Director checks for damage (Law 27D)"
                 ),
                 do=("stand",),
-                forced=(Forced(Role.PARTNER, _REST),),
-                lead=True,
-                reviews=("72C",),
-                unauthorized=True,
+                reviews=("27D",),
             ),
+            no=otherwise,
         )
-        if isinstance(call, Bid) and facts.lowest_in_strain:
-            return Ask(
-                "same_denominations",
-                "27B1(a)",
-                N_(
-                    "{call} is the lowest sufficient bid in its denomination: does it specify "
-                    "the same denomination(s) as the insufficient {original} (Law 27B1(a))?"
-                ),
-                yes=Rectify(
-                    ("27B1(a)",),
-                    N_(
-                        "{call} stands with no further rectification, no lead restrictions, and "
-                        "the withdrawn bid gives no unauthorized information; at the end of play "
-                        "the Director checks for damage (Law 27D)"
-                    ),
-                    do=("stand",),
-                    reviews=("27D",),
-                ),
-                no=comparable,
-            )
-        return comparable
 
-    def ib_no_rectification(self, law: str) -> Rectify:
+    def ib_no_rectification(self) -> Rectify:
+        """Hook: Law 27B1(b), a comparable replacement stands without rectification."""
         return Rectify(
-            (law, "23A", "26A"),
+            ("27B1(b)", "23A", "26A"),
             N_(
                 "{call} is comparable: it stands with no further rectification and no lead "
                 "restrictions; at the end of play the Director checks for damage (Law 27D)"
@@ -139,7 +155,7 @@ class InsufficientBidLaws(EditionBase):
     def ib_double(self) -> Rectify:
         """Law 27B3: an attempted double or redouble (not comparable) is cancelled."""
         return Rectify(
-            ("27B3", "16C", "26B", "72C"),
+            ("27B3", "16C", "lead_restriction", "72C"),
             N_(
                 "the attempted {call} is cancelled; {seat} must replace the insufficient bid by "
                 "a sufficient bid or a pass, and {partner} must pass whenever it is his turn; "

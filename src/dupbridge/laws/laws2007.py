@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from dupbridge.core.calls import Bid, Call, Double, Pass, Redouble, Strain
+from dupbridge.core.calls import Bid, Call, Pass, Strain
 from dupbridge.core.cards import Suit
 from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
@@ -137,12 +137,17 @@ class Laws2007(Laws2007Play):
 
     # --- Law 27 (2007) -----------------------------------------------------------------------
 
-    def ib_replacement(self, facts: CallFacts) -> Step:
-        """2007 Law 27B: the replacement of an insufficient bid."""
-        call = facts.call
-        if facts.insufficient:
-            return self.ib_again()
-        no_rectification = Rectify(
+    def ib_question(self, *, double: bool) -> tuple[str, str]:
+        """2007 Law 27B1(b): the same meaning, or a more precise one (no comparable call)."""
+        del double
+        return "same_meaning", N_(
+            "Has {seat}'s {call} the same meaning as the insufficient {original}, or a more "
+            "precise one wholly within its possible meanings (2007 Law 27B1(b))?"
+        )
+
+    def ib_no_rectification(self) -> Rectify:
+        """2007 Law 27B1(b): a replacement of the same or a more precise meaning stands."""
+        return Rectify(
             ("27B1(b)",),
             N_(
                 "{call} has the same or a more precise meaning: it stands with no further "
@@ -151,83 +156,48 @@ class Laws2007(Laws2007Play):
             do=("stand",),
             reviews=("27D",),
         )
-        if isinstance(call, Double | Redouble):
-            if not facts.legal:
-                return self.ib_double()
-            return Ask(
-                "same_meaning",
-                "27B1(b)",
-                N_(
-                    "Has {seat}'s {call} the same meaning as the insufficient {original}, or a "
-                    "more precise one wholly within its possible meanings (2007 Law 27B1(b))?"
-                ),
-                yes=no_rectification,
-                no=self.ib_double(),
-            )
-        same_meaning = Ask(
-            "same_meaning",
-            "27B1(b)",
-            N_(
-                "Has {seat}'s {call} the same meaning as the insufficient {original}, or a more "
-                "precise one wholly within its possible meanings (2007 Law 27B1(b))?"
-            ),
-            yes=no_rectification,
-            no=Rectify(
-                ("27B2", "16D", "26", "23"),
-                N_(
-                    "{call} stands; {partner} must pass whenever it is his turn to call; if "
-                    "{seat} becomes a defender declarer may restrict his partner's first lead "
-                    "(2007 Law 26)"
-                ),
-                do=("stand",),
-                forced=(Forced(Role.PARTNER, _REST),),
-                lead=True,
-                reviews=("23",),
-                unauthorized=True,
-            ),
-        )
-        if isinstance(call, Bid) and facts.lowest_in_strain and facts.same_strain:
-            return Ask(
-                "not_artificial",
-                "27B1(a)",
-                N_(
-                    "{call} is the lowest sufficient bid in the denomination of {original}: in "
-                    "the Director's opinion, is neither bid artificial, beyond dispute (2007 Law "
-                    "27B1(a))?"
-                ),
-                yes=Rectify(
-                    ("27B1(a)",),
-                    N_(
-                        "{call} stands and the auction goes on as if there had been no "
-                        "irregularity; at the end of play the Director checks for damage "
-                        "(Law 27D)"
-                    ),
-                    do=("stand",),
-                    reviews=("27D",),
-                ),
-                no=same_meaning,
-            )
-        return same_meaning
 
-    def ib_double(self) -> Rectify:
+    def ib_not_comparable(self) -> Rectify:
+        """2007 Law 27B2: any other replacement stands; partner passes throughout."""
         return Rectify(
-            ("27B3", "16D", "26", "23"),
+            ("27B2", "16C", "lead_restriction", "72C"),
             N_(
-                "the attempted {call} is cancelled; {seat} must replace the insufficient bid by "
-                "a sufficient bid or a pass, and {partner} must pass whenever it is his turn; "
-                "declarer may restrict a lead if {seat} defends"
+                "{call} stands; {partner} must pass whenever it is his turn to call; if "
+                "{seat} becomes a defender declarer may restrict his partner's first lead "
+                "(2007 Law 26)"
             ),
+            do=("stand",),
             forced=(Forced(Role.PARTNER, _REST),),
             lead=True,
-            reviews=("23",),
+            reviews=("72C",),
             unauthorized=True,
-            then=AwaitCall(
-                Role.OFFENDER, "27B3", self.ib_second_replacement, raw=True, no_double=True
-            ),
         )
 
-    def _withdrawn_lead_after_again(self) -> Step:
-        return self.withdrawn_lead("26")
+    def ib_lowest(self, facts: CallFacts, *, otherwise: Step) -> Step:
+        """2007 Law 27B1(a): the lowest sufficient bid in the same denomination, neither bid
+        artificial, stands as if there had been no irregularity."""
+        if not (isinstance(facts.call, Bid) and facts.lowest_in_strain and facts.same_strain):
+            return otherwise
+        return Ask(
+            "not_artificial",
+            "27B1(a)",
+            N_(
+                "{call} is the lowest sufficient bid in the denomination of {original}: in "
+                "the Director's opinion, is neither bid artificial, beyond dispute (2007 Law "
+                "27B1(a))?"
+            ),
+            yes=Rectify(
+                ("27B1(a)",),
+                N_(
+                    "{call} stands and the auction goes on as if there had been no "
+                    "irregularity; at the end of play the Director checks for damage "
+                    "(Law 27D)"
+                ),
+                do=("stand",),
+                reviews=("27D",),
+            ),
+            no=otherwise,
+        )
 
     # --- Laws 29-32 (2007) -------------------------------------------------------------------
 

@@ -647,7 +647,7 @@ class RulingsEngine(PlayRulings):
             effects.append(
                 Review(
                     laws.ref(code),
-                    self._text(table, _REVIEWS.get(code, _REVIEW_DEFAULT), case),
+                    self._text(table, _REVIEWS.get(laws.cite(code), _REVIEW_DEFAULT), case),
                     ruling=ruling,
                 )
             )
