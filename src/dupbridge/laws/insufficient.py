@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from dupbridge.core.calls import Bid, Double, Redouble
 from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
@@ -26,6 +28,53 @@ _REST = Span.REST_OF_AUCTION
 
 class InsufficientBidLaws(EditionBase):
     """Law 27: acceptance (27A), the replacement call (27B1-B4), the premature replacement (27C)."""
+
+    #: Hook data for Law 27B1: the Director's question on a replacement (by whether it is a
+    #: double or redouble), as (answer key, text).
+    IB_QUESTIONS: ClassVar[dict[bool, tuple[str, str]]] = {
+        True: (
+            "comparable",
+            N_("Is {seat}'s {call} a comparable call to the insufficient {original} (Law 23A)?"),
+        ),
+        False: (
+            "comparable",
+            N_(
+                "Is {seat}'s {call} a comparable call to the insufficient {original} "
+                "(Law 23A: the same or a similar meaning, a subset of its meanings, or the same "
+                "purpose)?"
+            ),
+        ),
+    }
+    #: Law 27B1(b): the laws and text of a replacement that stands without rectification.
+    IB_STANDS: ClassVar[tuple[tuple[str, ...], str]] = (
+        ("27B1(b)", "23A", "26A"),
+        N_(
+            "{call} is comparable: it stands with no further rectification and no lead "
+            "restrictions; at the end of play the Director checks for damage (Law 27D)"
+        ),
+    )
+    #: Law 27B2: the text of a replacement that stands with partner's forced passes.
+    IB_NOT_COMPARABLE: ClassVar[str] = N_(
+        "{call} stands; {partner} must pass whenever it is his turn to call; if "
+        "{seat} becomes a defender declarer may restrict his partner's first lead; "
+        "information from {original} is unauthorized for {seat}'s side"
+    )
+    #: Law 27B1(a): (answer key, question, text when it stands); 2017 asks about the
+    #: denominations specified, 2007 (where the bid must be in the same denomination, see
+    #: ``IB_LOWEST_SAME_STRAIN``) whether either bid is artificial.
+    IB_LOWEST: ClassVar[tuple[str, str, str]] = (
+        "same_denominations",
+        N_(
+            "{call} is the lowest sufficient bid in its denomination: does it specify "
+            "the same denomination(s) as the insufficient {original} (Law 27B1(a))?"
+        ),
+        N_(
+            "{call} stands with no further rectification, no lead restrictions, and "
+            "the withdrawn bid gives no unauthorized information; at the end of play "
+            "the Director checks for damage (Law 27D)"
+        ),
+    )
+    IB_LOWEST_SAME_STRAIN: ClassVar[bool] = False
 
     def insufficient_bid(self) -> Offer:
         """Law 27A/B: the LHO accepts the insufficient bid, or it must be replaced."""
@@ -88,26 +137,14 @@ class InsufficientBidLaws(EditionBase):
     def ib_question(self, *, double: bool) -> tuple[str, str]:
         """Hook: the Director's question on a replacement (Law 27B1(b)), as (answer key,
         text): 2017 asks whether it is a comparable call (Law 23A)."""
-        if double:
-            return "comparable", N_(
-                "Is {seat}'s {call} a comparable call to the insufficient {original} (Law 23A)?"
-            )
-        return "comparable", N_(
-            "Is {seat}'s {call} a comparable call to the insufficient {original} "
-            "(Law 23A: the same or a similar meaning, a subset of its meanings, or the same "
-            "purpose)?"
-        )
+        return self.IB_QUESTIONS[double]
 
     def ib_not_comparable(self) -> Rectify:
         """Hook: Law 27B2, a replacement that is not comparable (2007: not of the same
         meaning) stands and the offender's partner must pass throughout."""
         return Rectify(
             ("27B2", "16C", "lead_restriction", "72C"),
-            N_(
-                "{call} stands; {partner} must pass whenever it is his turn to call; if "
-                "{seat} becomes a defender declarer may restrict his partner's first lead; "
-                "information from {original} is unauthorized for {seat}'s side"
-            ),
+            self.IB_NOT_COMPARABLE,
             do=("stand",),
             forced=(Forced(Role.PARTNER, _REST),),
             lead=True,
@@ -117,40 +154,25 @@ class InsufficientBidLaws(EditionBase):
 
     def ib_lowest(self, facts: CallFacts, *, otherwise: Step) -> Step:
         """Hook: Law 27B1(a), the lowest sufficient bid in its denomination specifying the same
-        denomination(s) stands without rectification; ``otherwise`` is the 27B1(b) ruling."""
+        denomination(s) (2007: in the same denomination, neither bid artificial) stands
+        without rectification; ``otherwise`` is the 27B1(b) ruling."""
         if not (isinstance(facts.call, Bid) and facts.lowest_in_strain):
             return otherwise
+        if self.IB_LOWEST_SAME_STRAIN and not facts.same_strain:
+            return otherwise
+        key, question, text = self.IB_LOWEST
         return Ask(
-            "same_denominations",
+            key,
             "27B1(a)",
-            N_(
-                "{call} is the lowest sufficient bid in its denomination: does it specify "
-                "the same denomination(s) as the insufficient {original} (Law 27B1(a))?"
-            ),
-            yes=Rectify(
-                ("27B1(a)",),
-                N_(
-                    "{call} stands with no further rectification, no lead restrictions, and "
-                    "the withdrawn bid gives no unauthorized information; at the end of play "
-                    "the Director checks for damage (Law 27D)"
-                ),
-                do=("stand",),
-                reviews=("27D",),
-            ),
+            question,
+            yes=Rectify(("27B1(a)",), text, do=("stand",), reviews=("27D",)),
             no=otherwise,
         )
 
     def ib_no_rectification(self) -> Rectify:
         """Hook: Law 27B1(b), a comparable replacement stands without rectification."""
-        return Rectify(
-            ("27B1(b)", "23A", "26A"),
-            N_(
-                "{call} is comparable: it stands with no further rectification and no lead "
-                "restrictions; at the end of play the Director checks for damage (Law 27D)"
-            ),
-            do=("stand",),
-            reviews=("27D",),
-        )
+        laws, text = self.IB_STANDS
+        return Rectify(laws, text, do=("stand",), reviews=("27D",))
 
     def ib_double(self) -> Rectify:
         """Law 27B3: an attempted double or redouble (not comparable) is cancelled."""

@@ -26,7 +26,6 @@ from dupbridge.laws.steps import (
     Forced,
     LeadForm,
     LeadRule,
-    Offer,
     Position,
     Rectify,
     Role,
@@ -62,6 +61,44 @@ class Laws2007(Laws2007Play):
         "53B": "53C",
         "15A": "17D",
     }
+
+    # --- Law 27 (2007): the replacement of an insufficient bid, as data (2007 Law 27B) ----
+    IB_QUESTIONS: ClassVar[dict[bool, tuple[str, str]]] = dict.fromkeys(
+        (True, False),
+        (
+            "same_meaning",
+            N_(
+                "Has {seat}'s {call} the same meaning as the insufficient {original}, or a more "
+                "precise one wholly within its possible meanings (2007 Law 27B1(b))?"
+            ),
+        ),
+    )
+    IB_STANDS: ClassVar[tuple[tuple[str, ...], str]] = (
+        ("27B1(b)",),
+        N_(
+            "{call} has the same or a more precise meaning: it stands with no further "
+            "rectification; at the end of play the Director checks for damage (Law 27D)"
+        ),
+    )
+    IB_NOT_COMPARABLE: ClassVar[str] = N_(
+        "{call} stands; {partner} must pass whenever it is his turn to call; if "
+        "{seat} becomes a defender declarer may restrict his partner's first lead "
+        "(2007 Law 26)"
+    )
+    IB_LOWEST: ClassVar[tuple[str, str, str]] = (
+        "not_artificial",
+        N_(
+            "{call} is the lowest sufficient bid in the denomination of {original}: in "
+            "the Director's opinion, is neither bid artificial, beyond dispute (2007 Law "
+            "27B1(a))?"
+        ),
+        N_(
+            "{call} stands and the auction goes on as if there had been no "
+            "irregularity; at the end of play the Director checks for damage "
+            "(Law 27D)"
+        ),
+    )
+    IB_LOWEST_SAME_STRAIN: ClassVar[bool] = True
 
     # --- Law 26 (2007): the withdrawn call and its suits -----------------------------------
 
@@ -135,70 +172,6 @@ class Laws2007(Laws2007Play):
             unauthorized=True,
         )
 
-    # --- Law 27 (2007) -----------------------------------------------------------------------
-
-    def ib_question(self, *, double: bool) -> tuple[str, str]:
-        """2007 Law 27B1(b): the same meaning, or a more precise one (no comparable call)."""
-        del double
-        return "same_meaning", N_(
-            "Has {seat}'s {call} the same meaning as the insufficient {original}, or a more "
-            "precise one wholly within its possible meanings (2007 Law 27B1(b))?"
-        )
-
-    def ib_no_rectification(self) -> Rectify:
-        """2007 Law 27B1(b): a replacement of the same or a more precise meaning stands."""
-        return Rectify(
-            ("27B1(b)",),
-            N_(
-                "{call} has the same or a more precise meaning: it stands with no further "
-                "rectification; at the end of play the Director checks for damage (Law 27D)"
-            ),
-            do=("stand",),
-            reviews=("27D",),
-        )
-
-    def ib_not_comparable(self) -> Rectify:
-        """2007 Law 27B2: any other replacement stands; partner passes throughout."""
-        return Rectify(
-            ("27B2", "16C", "lead_restriction", "72C"),
-            N_(
-                "{call} stands; {partner} must pass whenever it is his turn to call; if "
-                "{seat} becomes a defender declarer may restrict his partner's first lead "
-                "(2007 Law 26)"
-            ),
-            do=("stand",),
-            forced=(Forced(Role.PARTNER, _REST),),
-            lead=True,
-            reviews=("72C",),
-            unauthorized=True,
-        )
-
-    def ib_lowest(self, facts: CallFacts, *, otherwise: Step) -> Step:
-        """2007 Law 27B1(a): the lowest sufficient bid in the same denomination, neither bid
-        artificial, stands as if there had been no irregularity."""
-        if not (isinstance(facts.call, Bid) and facts.lowest_in_strain and facts.same_strain):
-            return otherwise
-        return Ask(
-            "not_artificial",
-            "27B1(a)",
-            N_(
-                "{call} is the lowest sufficient bid in the denomination of {original}: in "
-                "the Director's opinion, is neither bid artificial, beyond dispute (2007 Law "
-                "27B1(a))?"
-            ),
-            yes=Rectify(
-                ("27B1(a)",),
-                N_(
-                    "{call} stands and the auction goes on as if there had been no "
-                    "irregularity; at the end of play the Director checks for damage "
-                    "(Law 27D)"
-                ),
-                do=("stand",),
-                reviews=("27D",),
-            ),
-            no=otherwise,
-        )
-
     # --- Laws 29-32 (2007) -------------------------------------------------------------------
 
     def is_change_of_call(
@@ -210,20 +183,8 @@ class Laws2007(Laws2007Play):
             return False
         return any_bid
 
-    def pass_out_of_rotation(self, position: Position, *, any_bid: bool) -> Offer:
-        """2007 Law 30."""
-        refused = Ask(
-            "artificial",
-            "30C",
-            N_(
-                "Is {seat}'s pass artificial, or a pass of his partner's artificial call (Law 30C)?"
-            ),
-            yes=self.bid_refused(position, artificial_pass=True),
-            no=self._pass_refused_2007(position, any_bid=any_bid),
-        )
-        return self.accept_or_refuse(refused, cancel_laws=("30",))
-
-    def _pass_refused_2007(self, position: Position, *, any_bid: bool) -> Step:
+    def pass_refused(self, position: Position, *, any_bid: bool) -> Step:
+        """2007 Law 30: forced passes by whether a bid had been made and whose turn it was."""
         if not any_bid:
             return Rectify(
                 ("30A", "23"),
@@ -252,12 +213,10 @@ class Laws2007(Laws2007Play):
         )
 
     def bid_refused(self, position: Position, *, artificial_pass: bool) -> Step:
+        """2007 Law 31B: at partner's turn, partner passes throughout (at the RHO's: 31A as
+        2017)."""
         if position is Position.RHO:
-            return Rectify(
-                ("31A",),
-                N_("the auction reverts to {rho}; what follows depends on his call (Law 31A)"),
-                then=AwaitCall(Role.RHO, "31A", Rule(self._after_rho_2007, (artificial_pass,))),
-            )
+            return super().bid_refused(position, artificial_pass=artificial_pass)
         return Rectify(
             ("31B", "16D", "23"),
             N_(
@@ -270,25 +229,9 @@ class Laws2007(Laws2007Play):
             then=self._final_call("31B"),
         )
 
-    def _after_rho_2007(self, facts: CallFacts, artificial_pass: bool) -> Step:
-        if isinstance(facts.call, Pass):
-            return Rectify(
-                ("31A1",),
-                N_(
-                    "{rho} passed: {seat} must repeat his call; if it is legal there is no "
-                    "rectification (Law 31A1)"
-                ),
-                repeat=True,
-            )
-        return Rectify(
-            ("31A2",),
-            N_("{rho} called: {seat} may make any legal call and the Director rules on it"),
-            then=AwaitCall(
-                Role.OFFENDER,
-                "31A2",
-                Rule(self._same_denomination, (artificial_pass,)),
-            ),
-        )
+    def rho_called_rule(self, artificial_pass: bool) -> Rule:
+        """2007 Law 31A2: the forced passes depend on the denomination of the new call."""
+        return Rule(self._same_denomination, (artificial_pass,))
 
     def _same_denomination(self, facts: CallFacts, artificial_pass: bool) -> Step:
         rest = Rectify(
@@ -321,10 +264,10 @@ class Laws2007(Laws2007Play):
             no=rest,
         )
 
-    def double_out_of_rotation(self, position: Position) -> Offer:
-        """2007 Law 32."""
+    def double_refused(self, position: Position) -> Step:
+        """2007 Law 32: at partner's turn forced passes; at the RHO's, by his call (32B)."""
         if position is Position.PARTNER:
-            refused: Step = Rectify(
+            return Rectify(
                 ("32A", "16D", "23"),
                 N_(
                     "{partner} must pass whenever it is his turn (2007 Law 32A); declarer may "
@@ -335,13 +278,11 @@ class Laws2007(Laws2007Play):
                 unauthorized=True,
                 then=self._final_call("32"),
             )
-        else:
-            refused = Rectify(
-                ("32B",),
-                N_("the auction reverts to {rho}; what follows depends on his call (Law 32B)"),
-                then=AwaitCall(Role.RHO, "32B", self._after_rho_32_2007),
-            )
-        return self.accept_or_refuse(refused, cancel_laws=("32",))
+        return Rectify(
+            ("32B",),
+            N_("the auction reverts to {rho}; what follows depends on his call (Law 32B)"),
+            then=AwaitCall(Role.RHO, "32B", self._after_rho_32_2007),
+        )
 
     def _after_rho_32_2007(self, facts: CallFacts) -> Step:
         if isinstance(facts.call, Pass):
@@ -383,28 +324,13 @@ class Laws2007(Laws2007Play):
             "25A",
         )
 
-    def changed_lead(self, *, accepted: bool) -> Step:
-        return self.withdrawn_lead("26", withdrawn="original" if accepted else "call")
-
     # --- Laws 50D2, 51B (2007) ---------------------------------------------------------------
 
     def neither_allowed(self, *, several: bool) -> bool:
         """2007 Law 51B2 has no "neither" when the penalty cards are in several suits."""
         return not several
 
-    def inadmissible_double(self, *, out_of_rotation: bool) -> Ask:
-        """2007 Law 36: as 2017, with Law 26 in its 2007 form (the double is always changed
-        to another call)."""
-        ask = super().inadmissible_double(out_of_rotation=out_of_rotation)
-        assert isinstance(ask.no, Rectify)
-        no = Rectify(
-            ask.no.laws,
-            ask.no.text,
-            do=ask.no.do,
-            forced=ask.no.forced,
-            forced_law=ask.no.forced_law,
-            reviews=ask.no.reviews,
-            unauthorized=True,
-            lead=True,
-        )
-        return Ask(ask.key, ask.law, ask.question, ask.yes, no, ask.callers)
+    def inadmissible_lead(self) -> bool:
+        """2007 Law 36 with Law 26 in its 2007 form: the double is always changed to another
+        call, so declarer has the lead right at once."""
+        return True

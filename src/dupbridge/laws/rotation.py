@@ -38,7 +38,6 @@ class RotationLaws(EditionBase):
 
     def pass_out_of_rotation(self, position: Position, *, any_bid: bool) -> Offer:
         """Law 30 (after Law 29): a pass out of rotation."""
-        del any_bid
         refused = Ask(
             "artificial",
             "30C",
@@ -46,11 +45,13 @@ class RotationLaws(EditionBase):
                 "Is {seat}'s pass artificial, or a pass of his partner's artificial call (Law 30C)?"
             ),
             yes=self.bid_refused(position, artificial_pass=True),
-            no=self.pass_refused(position),
+            no=self.pass_refused(position, any_bid=any_bid),
         )
         return self.accept_or_refuse(refused, cancel_laws=("30",))
 
-    def pass_refused(self, position: Position) -> Step:
+    def pass_refused(self, position: Position, *, any_bid: bool) -> Step:
+        """Hook: Law 30A/30B1, a (natural) pass out of rotation that is not accepted."""
+        del any_bid
         if position is Position.RHO:
             return Rectify(
                 ("30A", "72C"),
@@ -82,12 +83,12 @@ class RotationLaws(EditionBase):
         )
 
     def bid_refused(self, position: Position, *, artificial_pass: bool) -> Step:
-        del artificial_pass
+        """Hook: Law 31A/31B (and 30C), a bid out of rotation that is not accepted."""
         if position is Position.RHO:
             return Rectify(
                 ("31A",),
                 N_("the auction reverts to {rho}; what follows depends on his call (Law 31A)"),
-                then=AwaitCall(Role.RHO, "31A", self._after_rho_31),
+                then=AwaitCall(Role.RHO, "31A", Rule(self.after_rho_31, (artificial_pass,))),
             )
         return Rectify(
             ("31B1", "16C2"),
@@ -100,7 +101,9 @@ class RotationLaws(EditionBase):
             then=AwaitCall(Role.OFFENDER, "31B2", Rule(self.comparable_on, ("31A2(a)", "31A2(b)"))),
         )
 
-    def _after_rho_31(self, facts: CallFacts) -> Step:
+    def after_rho_31(self, facts: CallFacts, artificial_pass: bool) -> Step:
+        """Law 31A: the offender's RHO, whose turn it was, has called: he passed (31A1) or
+        made another call (31A2)."""
         if isinstance(facts.call, Pass):
             return Rectify(
                 ("31A1",),
@@ -113,31 +116,37 @@ class RotationLaws(EditionBase):
         return Rectify(
             ("31A2",),
             N_("{rho} called: {seat} may make any legal call and the Director rules on it"),
-            then=AwaitCall(Role.OFFENDER, "31A2", Rule(self.comparable_on, ("31A2(a)", "31A2(b)"))),
+            then=AwaitCall(Role.OFFENDER, "31A2", self.rho_called_rule(artificial_pass)),
         )
+
+    def rho_called_rule(self, artificial_pass: bool) -> Rule:
+        """Hook: how the offender's call is ruled on after his RHO called (Law 31A2: is it
+        comparable?)."""
+        del artificial_pass
+        return Rule(self.comparable_on, ("31A2(a)", "31A2(b)"))
 
     def double_out_of_rotation(self, position: Position) -> Offer:
         """Law 32: an (admissible) double or redouble out of rotation."""
+        return self.accept_or_refuse(self.double_refused(position), cancel_laws=("32",))
+
+    def double_refused(self, position: Position) -> Step:
+        """Hook: Law 32A/32B, a double or redouble out of rotation that is not accepted."""
         if position is Position.RHO:
-            refused: Step = Rectify(
+            return Rectify(
                 ("32A",),
                 N_("the auction reverts to {rho}; what follows depends on his call (Law 32A)"),
                 then=AwaitCall(Role.RHO, "32A", self._after_rho_32),
             )
-        else:
-            refused = Rectify(
-                ("32B1", "16C2"),
-                N_(
-                    "{partner} may make any legal call (information from {call} is unauthorized "
-                    "for him); {seat} may make any legal call at his turn and the Director rules "
-                    "on it as in Law 32A2 (Law 32B2)"
-                ),
-                unauthorized=True,
-                then=AwaitCall(
-                    Role.OFFENDER, "32B2", Rule(self.comparable_on, ("32A2(a)", "32A2(b)"))
-                ),
-            )
-        return self.accept_or_refuse(refused, cancel_laws=("32",))
+        return Rectify(
+            ("32B1", "16C2"),
+            N_(
+                "{partner} may make any legal call (information from {call} is unauthorized "
+                "for him); {seat} may make any legal call at his turn and the Director rules "
+                "on it as in Law 32A2 (Law 32B2)"
+            ),
+            unauthorized=True,
+            then=AwaitCall(Role.OFFENDER, "32B2", Rule(self.comparable_on, ("32A2(a)", "32A2(b)"))),
+        )
 
     def _after_rho_32(self, facts: CallFacts) -> Step:
         if isinstance(facts.call, Pass):
@@ -189,10 +198,19 @@ class RotationLaws(EditionBase):
                 forced_law=laws[-1],
                 reviews=("72C",),
                 unauthorized=True,
-                then=AwaitCall(Role.OFFENDER, "36B3", Rule(self.withdrawn_lead_on, ("26B",))),
+                lead=self.inadmissible_lead(),
+                then=None
+                if self.inadmissible_lead()
+                else AwaitCall(Role.OFFENDER, "36B3", Rule(self.withdrawn_lead_on, ("26B",))),
             ),
             callers=((Role.LHO, "lho_called"),),
         )
+
+    def inadmissible_lead(self) -> bool:
+        """Hook: whether declarer's lead right follows an inadmissible double at once (2007
+        Law 26: the double is always changed to another call) rather than by Law 26 after the
+        offender's legal call (2017 Law 36B3)."""
+        return False
 
     def obliged_to_pass(self) -> Ask:
         """Law 37: a bid, double or redouble by a player required to pass."""
