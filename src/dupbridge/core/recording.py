@@ -1033,6 +1033,9 @@ class Recorder(PlayRecorder):
             if table.pending_claim is not None:
                 return
             if table._phase is Phase.DIRECTOR:
+                if self.ended and table.play is None:  # a ruling after a passed-out auction
+                    table._phase = Phase.FINISHED
+                    return
                 table._phase = Phase.PLAY if self.ended else Phase.AUCTION
             if not self.ended:
                 auction = self.auction
