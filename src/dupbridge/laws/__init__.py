@@ -9,6 +9,7 @@ hold the options the Laws leave to Regulating Authorities and Tournament Organiz
 
 from __future__ import annotations
 
+from dupbridge.core.kinds import Edition
 from dupbridge.i18n import _
 from dupbridge.laws.edition import LawsEdition
 from dupbridge.laws.laws2007 import Laws2007
@@ -46,7 +47,7 @@ LAWS_2017 = Laws2017()
 LAWS_2007 = Laws2007()
 
 #: The editions by name.
-EDITIONS: dict[str, LawsEdition] = {"2017": LAWS_2017, "2007": LAWS_2007}
+EDITIONS: dict[str, LawsEdition] = {Edition.E2017: LAWS_2017, Edition.E2007: LAWS_2007}
 
 
 def find_edition(name: str) -> LawsEdition:

@@ -22,9 +22,11 @@ from dupbridge.i18n import N_
 from dupbridge.laws.steps import (
     Ask,
     CallFacts,
+    Do,
     Forced,
     LeadForm,
     LeadRule,
+    Meaning,
     Offer,
     Option,
     Rectify,
@@ -146,7 +148,7 @@ class EditionBase(ABC):
                     Rectify(
                         ("29A",),
                         N_("{lho} accepted {seat}'s {call}: no rectification (Law 29A)"),
-                        do=("accept",),
+                        do=(Do.ACCEPT,),
                     ),
                 ),
                 Option(
@@ -158,12 +160,12 @@ class EditionBase(ABC):
                     Rectify(
                         ("29B", *cancel_laws),
                         N_("{call} is cancelled; the auction reverts to {turn} (Law 29B)"),
-                        do=("cancel",),
+                        do=(Do.CANCEL,),
                         then=refuse,
                     ),
                 ),
             ),
-            callers=((Role.LHO, "accept"), (Role.TURN, "forfeit")),
+            callers=((Role.LHO, Meaning.ACCEPT), (Role.TURN, Meaning.FORFEIT)),
         )
 
     def forfeit(self) -> Rectify:
@@ -176,7 +178,7 @@ class EditionBase(ABC):
                 "made; no lead restrictions; information from it is unauthorized for "
                 "{seat}'s side (Law 28B)"
             ),
-            do=("cancel",),
+            do=(Do.CANCEL,),
             unauthorized=True,
         )
 

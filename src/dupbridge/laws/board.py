@@ -10,6 +10,7 @@ from dupbridge.i18n import N_
 from dupbridge.laws.base import EditionBase
 from dupbridge.laws.steps import (
     Ask,
+    Do,
     Rectify,
     Role,
     Step,
@@ -42,7 +43,7 @@ class BoardLaws(EditionBase):
                     "found after play: the result is cancelled and the Director awards an "
                     "adjusted score; the offender is liable to a procedural penalty (Law 13D)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("13D",),
             )
         if stage == "no_call":
@@ -87,7 +88,7 @@ class BoardLaws(EditionBase):
                     "the board cannot be played normally: the Director awards an adjusted score "
                     "and may penalize an offender (Law 13B2)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("13B2",),
             ),
         )
@@ -131,7 +132,7 @@ class BoardLaws(EditionBase):
                     "call; {partner} has called since, so the Director awards an adjusted score "
                     "(Law 15A2(a))"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("15A2(a)",),
             )
         return Rectify(
@@ -141,7 +142,7 @@ class BoardLaws(EditionBase):
                 "call; he looks at his correct hand and calls again, and the auction goes on; "
                 "information from the cancelled calls is unauthorized for his side (Law 15A2)"
             ),
-            do=("cancel_calls",),
+            do=(Do.CANCEL_CALLS,),
         )
 
     def wrong_board(self, *, during_auction: bool, calls: tuple[tuple[Role, Call], ...]) -> Ask:
@@ -158,7 +159,7 @@ class BoardLaws(EditionBase):
                     "the board is cancelled for both sides; the Director awards an artificial "
                     "adjusted score to any contestant deprived of a valid score (Laws 15B1, 15B3)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("15B3",),
             ),
             no=Rectify(

@@ -6,6 +6,7 @@ from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
 from dupbridge.laws.base import EditionBase
 from dupbridge.laws.steps import (
+    Do,
     Judge,
     Rectify,
     Role,
@@ -44,7 +45,7 @@ class ClaimLaws(EditionBase):
                 "all four agree: play continues, the claim is void and not adjudicated, Laws 16 "
                 "and 50 do not apply to it, and the score obtained stands (Law 68D2(b))"
             ),
-            do=("reopen",),
+            do=(Do.REOPEN,),
         )
 
     def concession_objected(self) -> Rectify:
@@ -56,7 +57,7 @@ class ClaimLaws(EditionBase):
                 "{seat} exposed are not penalty cards, but their information is unauthorized "
                 "for {partner} (Law 68B2)"
             ),
-            do=("reopen",),
+            do=(Do.REOPEN,),
         )
 
     def agreement_withdrawn(self) -> Judge:

@@ -9,7 +9,9 @@ from dupbridge.i18n import N_
 from dupbridge.laws.base import EditionBase
 from dupbridge.laws.steps import (
     Ask,
+    Do,
     Forced,
+    Meaning,
     Offer,
     Option,
     Rectify,
@@ -96,7 +98,7 @@ class InformationLaws(EditionBase):
                     Rectify(
                         ("25A6",),
                         N_("{lho} withdrew the call he had made over {original} (Law 25A6)"),
-                        do=("withdraw_lho",),
+                        do=(Do.WITHDRAW_LHO,),
                     ),
                 ),
                 Option(
@@ -112,7 +114,7 @@ class InformationLaws(EditionBase):
                 "{call} replaces the unintended {original}; it is subject to the appropriate "
                 "law, without the lead restrictions of Law 26 (Law 25A1)"
             ),
-            do=("replace",),
+            do=(Do.REPLACE,),
             then=withdraw if lho_called else None,
         )
         return Ask(
@@ -124,7 +126,7 @@ class InformationLaws(EditionBase):
         )
 
     def _intended_change(self, *, lho_called: bool) -> Offer:
-        do_accept = ("replace", "withdraw_lho") if lho_called else ("replace",)
+        do_accept = (Do.REPLACE, Do.WITHDRAW_LHO) if lho_called else (Do.REPLACE,)
         return Offer(
             Role.LHO,
             "25B1",
@@ -153,13 +155,13 @@ class InformationLaws(EditionBase):
                     Rectify(
                         ("25B2", "16C"),
                         N_("the change to {call} is cancelled; {original} stands (Law 25B2)"),
-                        do=("keep_original",),
+                        do=(Do.KEEP_ORIGINAL,),
                         unauthorized=True,
                         then=self.changed_lead(accepted=False),
                     ),
                 ),
             ),
-            callers=((Role.LHO, "accept"),),
+            callers=((Role.LHO, Meaning.ACCEPT),),
         )
 
     def changed_lead(self, *, accepted: bool) -> Step:
@@ -202,7 +204,7 @@ class InformationLaws(EditionBase):
                         Rectify(
                             ("21B1(a)", "21B2", "16C"),
                             N_("{reporter}'s call is withdrawn; he calls again (Law 21B1)"),
-                            do=("withdraw_reporter",),
+                            do=(Do.WITHDRAW_REPORTER,),
                             reviews=("21B3",),
                         ),
                     ),
@@ -256,6 +258,6 @@ class InformationLaws(EditionBase):
                 "passes made since are cancelled and the auction goes on normally; {seat}, who "
                 "passed out of rotation, is an offender for Law 16C"
             ),
-            do=("revert",),
+            do=(Do.REVERT,),
             unauthorized=True,
         )

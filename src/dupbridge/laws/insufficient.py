@@ -12,7 +12,9 @@ from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
     CallFacts,
+    Do,
     Forced,
+    Meaning,
     Offer,
     Option,
     Rectify,
@@ -92,7 +94,7 @@ class InsufficientBidLaws(EditionBase):
                     Rectify(
                         ("27A1",),
                         N_("{lho} accepted the insufficient bid {call} (Law 27A1)"),
-                        do=("accept",),
+                        do=(Do.ACCEPT,),
                     ),
                 ),
                 Option(
@@ -104,12 +106,12 @@ class InsufficientBidLaws(EditionBase):
                     Rectify(
                         ("27B",),
                         N_("{call} is not accepted: {seat} must replace it by a legal call"),
-                        do=("cancel",),
+                        do=(Do.CANCEL,),
                         then=AwaitCall(Role.OFFENDER, "27B", self.ib_replacement, raw=True),
                     ),
                 ),
             ),
-            callers=((Role.LHO, "accept"), (Role.OFFENDER, "premature")),
+            callers=((Role.LHO, Meaning.ACCEPT), (Role.OFFENDER, Meaning.PREMATURE)),
         )
 
     def ib_replacement(self, facts: CallFacts) -> Step:
@@ -145,7 +147,7 @@ class InsufficientBidLaws(EditionBase):
         return Rectify(
             ("27B2", "16C", "lead_restriction", "72C"),
             self.IB_NOT_COMPARABLE,
-            do=("stand",),
+            do=(Do.STAND,),
             forced=(Forced(Role.PARTNER, _REST),),
             lead=True,
             reviews=("72C",),
@@ -165,14 +167,14 @@ class InsufficientBidLaws(EditionBase):
             key,
             "27B1(a)",
             question,
-            yes=Rectify(("27B1(a)",), text, do=("stand",), reviews=("27D",)),
+            yes=Rectify(("27B1(a)",), text, do=(Do.STAND,), reviews=("27D",)),
             no=otherwise,
         )
 
     def ib_no_rectification(self) -> Rectify:
         """Hook: Law 27B1(b), a comparable replacement stands without rectification."""
         laws, text = self.IB_STANDS
-        return Rectify(laws, text, do=("stand",), reviews=("27D",))
+        return Rectify(laws, text, do=(Do.STAND,), reviews=("27D",))
 
     def ib_double(self) -> Rectify:
         """Law 27B3: an attempted double or redouble (not comparable) is cancelled."""
@@ -207,7 +209,7 @@ class InsufficientBidLaws(EditionBase):
                     Rectify(
                         ("27A1", "27B4"),
                         N_("{lho} accepted the second insufficient bid {call}"),
-                        do=("stand",),
+                        do=(Do.STAND,),
                         then=self.withdrawn_lead("26B"),
                     ),
                 ),
@@ -239,7 +241,7 @@ class InsufficientBidLaws(EditionBase):
                     ),
                 ),
             ),
-            callers=((Role.LHO, "accept"),),
+            callers=((Role.LHO, Meaning.ACCEPT),),
         )
 
     def ib_second_replacement(self, facts: CallFacts) -> Step:
@@ -252,7 +254,7 @@ class InsufficientBidLaws(EditionBase):
                     Option(
                         "accept",
                         N_("{call} is treated as legal (Law 27A1)"),
-                        Rectify(("27A1",), N_("{lho} accepted {call}"), do=("stand",)),
+                        Rectify(("27A1",), N_("{lho} accepted {call}"), do=(Do.STAND,)),
                     ),
                     Option(
                         "refuse",
@@ -270,8 +272,8 @@ class InsufficientBidLaws(EditionBase):
                         ),
                     ),
                 ),
-                callers=((Role.LHO, "accept"),),
+                callers=((Role.LHO, Meaning.ACCEPT),),
             )
         return Rectify(
-            ("27B3",), N_("{call} replaces the insufficient bid (Law 27B3)"), do=("stand",)
+            ("27B3",), N_("{call} replaces the insufficient bid (Law 27B3)"), do=(Do.STAND,)
         )

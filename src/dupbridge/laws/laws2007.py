@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from dupbridge.core.calls import Bid, Call, Pass, Strain
 from dupbridge.core.cards import Suit
+from dupbridge.core.kinds import Edition
 from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
 from dupbridge.laws.base import SUIT_WORDS
@@ -42,7 +43,7 @@ _REST = Span.REST_OF_AUCTION
 class Laws2007(Laws2007Play):
     """The WBF Laws of Duplicate Bridge 2007 (an option; Sweden's edition in seed 001)."""
 
-    name = "2007"
+    name = Edition.E2007
 
     CITATIONS: ClassVar[dict[str, str]] = {
         "withdrawn_information": "16D",

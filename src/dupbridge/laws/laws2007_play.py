@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dupbridge.core.calls import Call
 from dupbridge.core.cards import Suit
+from dupbridge.core.kinds import NoticeTime, RevokeKind
 from dupbridge.i18n import N_
 from dupbridge.laws.edition import LawsEdition
 from dupbridge.laws.play_laws import RevokeFacts
@@ -17,6 +18,7 @@ from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
     CallFacts,
+    Do,
     Option,
     Rectify,
     Role,
@@ -61,18 +63,18 @@ class Laws2007Play(LawsEdition):
     def no_transfer(self, facts: RevokeFacts) -> tuple[str, str] | None:
         """The 2007 exceptions of Law 64B (B3 any card faced on the table or of a hand laid
         face up; B7 both sides revoked, established or not; no B8)."""
-        if facts.when == "after_next_call":
+        if facts.when == NoticeTime.AFTER_NEXT_CALL:
             return "64B4", N_(
                 "attention was first drawn after a non-offender called on the next deal (Law 64B4)"
             )
-        if facts.when == "after_round":
+        if facts.when == NoticeTime.AFTER_ROUND:
             return "64B5", N_("attention was first drawn after the round ended (Law 64B5)")
-        if facts.kind in ("dummy", "penalty_card"):
+        if facts.kind in (RevokeKind.DUMMY, RevokeKind.PENALTY_CARD):
             return "64B3", N_(
                 "the revoke was a failure to play a card faced on the table or of a hand laid "
                 "face up, dummy's included (2007 Law 64B3)"
             )
-        if facts.trick == 12 and facts.kind != "defective":
+        if facts.trick == 12 and facts.kind != RevokeKind.DEFECTIVE:
             return "64B6", N_("the revoke was on the twelfth trick (Law 64B6)")
         if facts.other_side_revoked:
             return "64B7", N_("both sides revoked on this board (2007 Law 64B7)")
@@ -100,7 +102,7 @@ class Laws2007Play(LawsEdition):
                     "found after play: the result is cancelled and an adjusted score awarded; "
                     "the offender may be penalized (2007 Law 13C)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("13C",),
             )
         if stage == "no_call":
@@ -132,7 +134,7 @@ class Laws2007Play(LawsEdition):
                             "normal play is impossible: the Director awards an artificial "
                             "adjusted score (2007 Law 13D2(b))"
                         ),
-                        do=("cancel_board",),
+                        do=(Do.CANCEL_BOARD,),
                         reviews=("13D2(b)",),
                     ),
                 ),
@@ -162,7 +164,7 @@ class Laws2007Play(LawsEdition):
                     "the Director awards an artificial adjusted score and may penalize an "
                     "offender (2007 Law 13B)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("13B",),
             ),
         )
@@ -181,7 +183,7 @@ class Laws2007Play(LawsEdition):
                     "called over it, so the Director awards an artificial adjusted score "
                     "(2007 Law 17D2)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("17D2",),
             )
         return Rectify(
@@ -192,7 +194,7 @@ class Laws2007Play(LawsEdition):
                 "opponent had called over it, an artificial adjusted score is due should the new "
                 "call differ (2007 Law 17D2)"
             ),
-            do=("cancel_calls",),
+            do=(Do.CANCEL_CALLS,),
             then=AwaitCall(Role.OFFENDER, "17D2", Rule(self.call_again_on, ()))
             if lho_called
             else None,
@@ -206,7 +208,7 @@ class Laws2007Play(LawsEdition):
                 "{call} does not differ from the cancelled {original}: the auction goes on and "
                 "{lho} must repeat the call he made over it (2007 Law 17D2)"
             ),
-            do=("lho_repeats",),
+            do=(Do.LHO_REPEATS,),
         )
         if facts.same_call:
             return stands
@@ -223,7 +225,7 @@ class Laws2007Play(LawsEdition):
                     "{call} differs from the cancelled {original} and {lho} had called over it: "
                     "the Director awards an artificial adjusted score (2007 Law 17D2)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("17D2",),
             ),
             no=stands,
@@ -242,7 +244,7 @@ class Laws2007Play(LawsEdition):
                     "again, and each player must repeat the calls he made: if any call differs "
                     "the board is cancelled (2007 Law 15C)"
                 ),
-                do=("cancel_auction",),
+                do=(Do.CANCEL_AUCTION,),
                 then=AwaitCall(role, "15C", Rule(self.repeat_calls_on, (calls, 0))),
             )
         else:
@@ -263,7 +265,7 @@ class Laws2007Play(LawsEdition):
                     "the second result is cancelled for both sides; artificial adjusted scores go "
                     "to the contestants deprived of a valid score (2007 Law 15B)"
                 ),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("15B",),
             ),
             no=again,
@@ -277,7 +279,7 @@ class Laws2007Play(LawsEdition):
             return Rectify(
                 ("15C",),
                 N_("{call} differs from the call made before: the board is cancelled (Law 15C)"),
-                do=("cancel_board",),
+                do=(Do.CANCEL_BOARD,),
                 reviews=("15C",),
             )
         if index + 1 < len(calls):

@@ -7,6 +7,7 @@ the Laws (seed 003, English 2017); law codes are 2017 numbering.
 
 from __future__ import annotations
 
+from dupbridge.core.kinds import Edition
 from dupbridge.laws.base import SUIT_WORDS
 from dupbridge.laws.edition import LawsEdition
 
@@ -16,4 +17,4 @@ __all__ = ["SUIT_WORDS", "Laws2017"]
 class Laws2017(LawsEdition):
     """The WBF Laws of Duplicate Bridge 2017."""
 
-    name = "2017"
+    name = Edition.E2017

@@ -8,8 +8,10 @@ from dupbridge.i18n import N_
 from dupbridge.laws.base import SUIT_WORDS, EditionBase
 from dupbridge.laws.steps import (
     Ask,
+    Do,
     LeadForm,
     LeadRule,
+    Meaning,
     Offer,
     Option,
     Rectify,
@@ -44,7 +46,7 @@ class LeadLaws(EditionBase):
                 "the lead of {card} stands and dummy is spread; the second card to the trick "
                 "comes from declarer's hand (Law 54B1)"
             ),
-            do=("place",),
+            do=(Do.PLACE,),
         )
         offer = Offer(
             Role.DECLARER,
@@ -71,7 +73,7 @@ class LeadLaws(EditionBase):
                             "{declarer} spread his hand: {dummy} is now declarer and the lead "
                             "of {card} stands (Law 54A)"
                         ),
-                        do=("spread",),
+                        do=(Do.SPREAD,),
                     ),
                 ),
                 Option(
@@ -86,12 +88,12 @@ class LeadLaws(EditionBase):
                             "declarer refused the lead: {card} is a major penalty card and "
                             "{turn} leads (Laws 54D, 50D)"
                         ),
-                        do=("penalty_major",),
+                        do=(Do.PENALTY_MAJOR,),
                         reviews=self.penalty_reviews(),
                     ),
                 ),
             ),
-            callers=((Role.DECLARER, "accept"),),
+            callers=((Role.DECLARER, Meaning.ACCEPT),),
         )
         return Ask(
             "dummy_seen",
@@ -106,10 +108,10 @@ class LeadLaws(EditionBase):
                     "declarer could have seen dummy's cards: he must accept the lead of {card}, "
                     "and remains declarer (Law 54C)"
                 ),
-                do=("place",),
+                do=(Do.PLACE,),
             ),
             no=offer,
-            callers=((Role.DECLARER, "accept"),),
+            callers=((Role.DECLARER, Meaning.ACCEPT),),
         )
 
     def opening_lead_by_declaring_side(self) -> Rectify:
@@ -128,7 +130,7 @@ class LeadLaws(EditionBase):
         refuse = Rectify(
             ("56B", "50D"),
             N_("{card} is retracted as a major penalty card and {turn} leads (Laws 56B, 50D)"),
-            do=("penalty_major",),
+            do=(Do.PENALTY_MAJOR,),
             reviews=self.penalty_reviews(),
         )
         if last_trick:
@@ -138,7 +140,7 @@ class LeadLaws(EditionBase):
                     "a lead out of turn at trick thirteen must be retracted: {card} is a major "
                     "penalty card and {turn} leads (Laws 53A, 56B)"
                 ),
-                do=("penalty_major",),
+                do=(Do.PENALTY_MAJOR,),
             )
         return Offer(
             Role.DECLARER,
@@ -149,7 +151,7 @@ class LeadLaws(EditionBase):
                     "accept",
                     N_("the lead stands; {lho} plays next (Laws 56A, 53A)"),
                     Rectify(
-                        ("56A", "53A"), N_("declarer accepted the lead of {card}"), do=("place",)
+                        ("56A", "53A"), N_("declarer accepted the lead of {card}"), do=(Do.PLACE,)
                     ),
                 ),
                 Option(
@@ -158,7 +160,7 @@ class LeadLaws(EditionBase):
                     refuse,
                 ),
             ),
-            callers=((Role.LHO, "accept"), (Role.TURN, "proper_lead")),
+            callers=((Role.LHO, Meaning.ACCEPT), (Role.TURN, Meaning.PROPER_LEAD)),
         )
 
     def declarer_lead_out_of_turn(self, *, last_trick: bool, defenders_turn: bool) -> Step:
@@ -200,12 +202,12 @@ class LeadLaws(EditionBase):
                     Rectify(
                         ("55A", "53A"),
                         N_("the defenders accepted the lead of {card}"),
-                        do=("place",),
+                        do=(Do.PLACE,),
                     ),
                 ),
                 Option("refuse", N_("the lead is retracted (Law 55B)"), retract),
             ),
-            callers=((Role.LHO, "accept"), (Role.TURN, "proper_lead")),
+            callers=((Role.LHO, Meaning.ACCEPT), (Role.TURN, Meaning.PROPER_LEAD)),
         )
 
     def proper_lead(self) -> Rectify:

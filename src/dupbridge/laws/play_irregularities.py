@@ -8,6 +8,8 @@ from dupbridge.i18n import N_
 from dupbridge.laws.base import EditionBase, suit_word
 from dupbridge.laws.steps import (
     Ask,
+    Do,
+    Meaning,
     Offer,
     Option,
     Rectify,
@@ -39,7 +41,7 @@ class PlayIrregularityLaws(EditionBase):
         return Rectify(
             ("57A", "50D"),
             N_("{card} becomes a major penalty card (Law 57A)"),
-            do=("penalty_major",),
+            do=(Do.PENALTY_MAJOR,),
             reviews=self.penalty_reviews(),
             then=Offer(
                 Role.DECLARER,
@@ -64,7 +66,7 @@ class PlayIrregularityLaws(EditionBase):
                 Rectify(
                     ("57A1", "59"),
                     N_("{partner} must play his highest {suit}"),
-                    do=("restrict_play:highest",),
+                    do=(Do.RESTRICT_HIGHEST,),
                 ),
             ),
             Option(
@@ -73,7 +75,7 @@ class PlayIrregularityLaws(EditionBase):
                 Rectify(
                     ("57A2", "59"),
                     N_("{partner} must play his lowest {suit}"),
-                    do=("restrict_play:lowest",),
+                    do=(Do.RESTRICT_LOWEST,),
                 ),
             ),
         ]
@@ -84,7 +86,8 @@ class PlayIrregularityLaws(EditionBase):
                 Rectify(
                     ("57A3", "59"),
                     N_("{partner} must play a card of the suit declarer named, if he can"),
-                    do=(f"restrict_play:require:{suit.letter}",),
+                    do=(Do.RESTRICT_REQUIRE,),
+                    suit=suit,
                 ),
             )
             for suit in others
@@ -101,7 +104,8 @@ class PlayIrregularityLaws(EditionBase):
                 Rectify(
                     (law, "59"),
                     N_("{partner} may not play a card of the suit declarer named"),
-                    do=(f"restrict_play:prohibit:{suit.letter}",),
+                    do=(Do.RESTRICT_PROHIBIT,),
+                    suit=suit,
                 ),
             )
             for suit in others
@@ -122,7 +126,7 @@ class PlayIrregularityLaws(EditionBase):
                     "{card} can legally be played to this trick: it must be played at {seat}'s "
                     "proper turn; Law 16 may apply (Law 57D)"
                 ),
-                do=("commit",),
+                do=(Do.COMMIT,),
             )
         return Rectify(
             ("57D", "50D"),
@@ -130,7 +134,7 @@ class PlayIrregularityLaws(EditionBase):
                 "{card} cannot legally be played to this trick: it is a major penalty card "
                 "(Law 57D)"
             ),
-            do=("penalty_major",),
+            do=(Do.PENALTY_MAJOR,),
         )
 
     def premature_play_by_declarer(self, *, legal: bool) -> Rectify:
@@ -142,7 +146,7 @@ class PlayIrregularityLaws(EditionBase):
                     "declarer's premature {card} from {hand} is a played card: it stands and is "
                     "played at {hand}'s turn (Law 57C3)"
                 ),
-                do=("commit",),
+                do=(Do.COMMIT,),
             )
         return Rectify(
             ("57C3", "48A"),
@@ -171,7 +175,7 @@ class PlayIrregularityLaws(EditionBase):
                 "{card} becomes a penalty card, left face up before {seat} (Laws 49, 50A, 50B); "
                 "what it shows is authorized for all while it is on the table (Law 50E1)"
             ),
-            do=("penalty",),
+            do=(Do.PENALTY,),
             reviews=self.penalty_reviews(),
         )
 
@@ -197,7 +201,7 @@ class PlayIrregularityLaws(EditionBase):
                             "(Law 52B1); the failure to play the penalty card is a revoke "
                             "(Law 61A), with no trick transferred for it (Law 64B3)"
                         ),
-                        do=("penalty_revoke", "place"),
+                        do=(Do.PENALTY_REVOKE, Do.PLACE),
                     ),
                 ),
                 Option(
@@ -212,11 +216,11 @@ class PlayIrregularityLaws(EditionBase):
                             "{card} becomes a major penalty card; {seat} plays his penalty card, "
                             "which corrects the revoke (Law 61A)"
                         ),
-                        do=("penalty_revoke_corrected", "substitute_penalty", "penalty_major"),
+                        do=(Do.PENALTY_REVOKE_CORRECTED, Do.SUBSTITUTE_PENALTY, Do.PENALTY_MAJOR),
                     ),
                 ),
             ),
-            callers=((Role.DECLARER, "accept"), (Role.DUMMY, "accept")),
+            callers=((Role.DECLARER, Meaning.ACCEPT), (Role.DUMMY, Meaning.ACCEPT)),
         )
 
     def dummy_suggested_play(self) -> Rectify:
@@ -253,14 +257,14 @@ class PlayIrregularityLaws(EditionBase):
                         Rectify(
                             ("43B2(a)",),
                             N_("declarer leads from his own hand"),
-                            do=("lead_from:declarer",),
+                            do=(Do.LEAD_FROM_DECLARER,),
                         ),
                     ),
                     Option(
                         "lead_from_dummy",
                         N_("declarer leads from dummy"),
                         Rectify(
-                            ("43B2(a)",), N_("declarer leads from dummy"), do=("lead_from:dummy",)
+                            ("43B2(a)",), N_("declarer leads from dummy"), do=(Do.LEAD_FROM_DUMMY,)
                         ),
                     ),
                 ),

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dupbridge.core.kinds import NoticeTime, RevokeKind
 from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
 from dupbridge.laws.base import EditionBase
 from dupbridge.laws.steps import (
     Ask,
+    Do,
     Rectify,
     Step,
 )
@@ -46,7 +48,7 @@ class RevokeFacts:
             ``"after_next_call"`` (64B4) or ``"after_round"`` (64B5).
     """
 
-    kind: str
+    kind: RevokeKind
     trick: int
     won_by_offender: bool | None
     os_won_revoke_trick: bool | None
@@ -55,7 +57,7 @@ class RevokeFacts:
     other_side_revoked: bool = False
     other_side_established: bool = False
     corrected_62c3: bool = False
-    when: str = "play"
+    when: NoticeTime = NoticeTime.PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,7 @@ class RevokeLaws(EditionBase):
         63B: an established revoke stands and Law 64 follows at the end of play."""
         if correctable:
             laws = ("62A", "62B", "62C", "16C")
-            do: tuple[str, ...] = ("correct", "correct_other") if other_too else ("correct",)
+            do = (Do.CORRECT, Do.CORRECT_OTHER) if other_too else (Do.CORRECT,)
             return Rectify(
                 ("62C3", *laws) if other_too else laws,
                 N_(
@@ -119,7 +121,7 @@ class RevokeLaws(EditionBase):
                     "declarer must replace {card} by a legal card, and Law 64 applies as if the "
                     "revoke were established (Law 43B2(b))"
                 ),
-                do=("correct", "as_established"),
+                do=(Do.CORRECT, Do.AS_ESTABLISHED),
                 reviews=("64C",),
             ),
             no=self.revoke_noticed(correctable=correctable, other_too=False),
@@ -159,7 +161,7 @@ class RevokeLaws(EditionBase):
         if exception is not None:
             code, text = exception
             return Adjustment(0, (code, "64C"), text)
-        if facts.kind == "defective":
+        if facts.kind == RevokeKind.DEFECTIVE:
             return self._a2(facts, "67B1")
         if facts.won_by_offender:
             tricks = 1 + min(1, facts.os_later)
@@ -191,19 +193,19 @@ class RevokeLaws(EditionBase):
 
     def no_transfer(self, facts: RevokeFacts) -> tuple[str, str] | None:
         """The 2017 exceptions of Law 64B, by law."""
-        if facts.when == "after_next_call":
+        if facts.when == NoticeTime.AFTER_NEXT_CALL:
             return "64B4", N_(
                 "attention was first drawn after a non-offender called on the next deal (Law 64B4)"
             )
-        if facts.when == "after_round":
+        if facts.when == NoticeTime.AFTER_ROUND:
             return "64B5", N_("attention was first drawn after the round ended (Law 64B5)")
         if facts.corrected_62c3:
             return "64B8", N_("the revoke was corrected under Law 62C3 (Law 64B8)")
-        if facts.kind in ("dummy", "penalty_card"):
+        if facts.kind in (RevokeKind.DUMMY, RevokeKind.PENALTY_CARD):
             return "64B3", N_(
                 "the revoke was a failure to play a penalty card or a card of dummy (Law 64B3)"
             )
-        if facts.trick == 12 and facts.kind != "defective":
+        if facts.trick == 12 and facts.kind != RevokeKind.DEFECTIVE:
             return "64B6", N_("the revoke was on the twelfth trick (Law 64B6)")
         if facts.other_side_established:
             return "64B7", N_(
@@ -258,5 +260,5 @@ class RevokeLaws(EditionBase):
                 "(any card without one) among his played cards, without changing who won the "
                 "trick; he is deemed to have revoked and loses one trick by Law 64A2 (67B1)"
             ),
-            do=("deemed_revoke",),
+            do=(Do.DEEMED_REVOKE,),
         )

@@ -10,7 +10,9 @@ from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
     CallFacts,
+    Do,
     Forced,
+    Meaning,
     Offer,
     Position,
     Rectify,
@@ -188,12 +190,12 @@ class RotationLaws(EditionBase):
                     "cancelled and the auction goes on from {turn} as if there had been no "
                     "irregularity, with no lead restrictions (Law 36A)"
                 ),
-                do=("cancel", "cancel_later"),
+                do=(Do.CANCEL, Do.CANCEL_LATER),
             ),
             no=Rectify(
                 (*laws, "16C", "72C"),
                 text,
-                do=("cancel",),
+                do=(Do.CANCEL,),
                 forced=(Forced(Role.PARTNER, _REST),),
                 forced_law=laws[-1],
                 reviews=("72C",),
@@ -203,7 +205,7 @@ class RotationLaws(EditionBase):
                 if self.inadmissible_lead()
                 else AwaitCall(Role.OFFENDER, "36B3", Rule(self.withdrawn_lead_on, ("26B",))),
             ),
-            callers=((Role.LHO, "lho_called"),),
+            callers=((Role.LHO, Meaning.LHO_CALLED),),
         )
 
     def inadmissible_lead(self) -> bool:
@@ -225,7 +227,7 @@ class RotationLaws(EditionBase):
                     "{seat} must pass for the rest of the auction he still must; no lead "
                     "restrictions (Law 37A)"
                 ),
-                do=("accept", "lho_call_stands"),
+                do=(Do.ACCEPT, Do.LHO_CALL_STANDS),
             ),
             no=Rectify(
                 ("37B1", "37B2", "16C", "26B", "72C"),
@@ -234,14 +236,14 @@ class RotationLaws(EditionBase):
                     "must pass whenever it is their turn; declarer may restrict a lead if "
                     "{seat} defends"
                 ),
-                do=("cancel", "substitute_pass"),
+                do=(Do.CANCEL, Do.SUBSTITUTE_PASS),
                 forced=(Forced(Role.OFFENDER, _REST), Forced(Role.PARTNER, _REST)),
                 forced_law="37B2",
                 lead=True,
                 reviews=("72C",),
                 unauthorized=True,
             ),
-            callers=((Role.LHO, "lho_called"),),
+            callers=((Role.LHO, Meaning.LHO_CALLED),),
         )
 
     def bid_above_seven(self) -> Ask:
@@ -258,7 +260,7 @@ class RotationLaws(EditionBase):
                     "{lho} called before rectification, so no lead restrictions and no review of "
                     "the damage of the forced passes (Law 38D)"
                 ),
-                do=("cancel", "cancel_later", "substitute_pass"),
+                do=(Do.CANCEL, Do.CANCEL_LATER, Do.SUBSTITUTE_PASS),
                 forced=(Forced(Role.OFFENDER, _REST), Forced(Role.PARTNER, _REST)),
                 forced_law="38C",
                 unauthorized=True,
@@ -270,14 +272,14 @@ class RotationLaws(EditionBase):
                     "{partner} must pass whenever it is their turn; declarer may restrict a "
                     "lead if {seat} defends"
                 ),
-                do=("cancel", "substitute_pass"),
+                do=(Do.CANCEL, Do.SUBSTITUTE_PASS),
                 forced=(Forced(Role.OFFENDER, _REST), Forced(Role.PARTNER, _REST)),
                 forced_law="38C",
                 lead=True,
                 reviews=("72C",),
                 unauthorized=True,
             ),
-            callers=((Role.LHO, "lho_called"),),
+            callers=((Role.LHO, Meaning.LHO_CALLED),),
         )
 
     def call_after_final_pass(self, *, defender: bool, is_pass: bool) -> Step:
@@ -286,7 +288,7 @@ class RotationLaws(EditionBase):
         plain = Rectify(
             ("39A", "39B"),
             N_("{call} is cancelled; there is no further rectification (Law 39B)"),
-            do=("cancel",),
+            do=(Do.CANCEL,),
         )
         if not defender or is_pass:
             return plain
@@ -298,9 +300,9 @@ class RotationLaws(EditionBase):
             no=Rectify(
                 ("39A", "39C", "26B"),
                 N_("{call} is cancelled; declarer may restrict {partner}'s first lead (Law 39C)"),
-                do=("cancel",),
+                do=(Do.CANCEL,),
                 lead=True,
                 unauthorized=True,
             ),
-            callers=((Role.LHO, "lho_called"),),
+            callers=((Role.LHO, Meaning.LHO_CALLED),),
         )

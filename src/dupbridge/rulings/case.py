@@ -9,6 +9,7 @@ case) travels in tokens the recording-mode table stores (:class:`Flow`, :class:`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card, Suit
@@ -26,6 +27,7 @@ __all__ = [
     "Case",
     "Flow",
     "LeadChoice",
+    "LeadChoiceKind",
     "QueueChoice",
     "TextValues",
     "call_text",
@@ -83,12 +85,23 @@ class Flow:
     case: Case
 
 
+class LeadChoiceKind(StrEnum):
+    """What declarer chooses at a lead or a play."""
+
+    #: A Law 26 lead restriction.
+    LEAD = "lead"
+    #: Require or prohibit a suit of the partner's major penalty cards (Laws 50D2, 51B).
+    PENALTY = "penalty"
+    #: Which of several penalty cards must be played (Law 51A).
+    DESIGNATE = "designate"
+
+
 @dataclass(frozen=True, slots=True)
 class LeadChoice:
     """A token: declarer's choice at a lead (Laws 26, 50D2, 51B) or of a penalty card to play
     (51A); ``options`` gives each option's (name, required suit, prohibited suits)."""
 
-    kind: str
+    kind: LeadChoiceKind
     seat: Seat
     law: LawRef
     options: tuple[tuple[str, Suit | None, frozenset[Suit]], ...] = ()

@@ -13,6 +13,7 @@ from dupbridge.core.cards import Card
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, NotationError
 from dupbridge.core.events import ClaimAccepted, ClaimMade, Conceded
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.play import Play
 from dupbridge.core.rectify import (
     Effect,
@@ -102,7 +103,7 @@ class ClaimRulings(RevokeRulings):
         texts: list[str] = []
         won = play.tricks_won(side)
         left = 13 - len(play.tricks)
-        if table.result is not None and case.name in ("tricks_disputed",):
+        if table.result is not None and case.name in (IrregularityName.TRICKS_DISPUTED,):
             texts.append(
                 _(
                     "tricks won in play: {seat}'s side {won} of {played}; result recorded {res}"
@@ -145,7 +146,7 @@ class ClaimRulings(RevokeRulings):
                 ).format(seat=seat.title, n=dd[side], left=left)
             )
         claim = last_claim(table)
-        if claim is not None and case.name == "contested_claim":
+        if claim is not None and case.name == IrregularityName.CONTESTED_CLAIM:
             line = tuple(
                 c
                 for c in claim_line(claim.statement)
@@ -206,7 +207,7 @@ class ClaimRulings(RevokeRulings):
         if "tricks" in answers:
             value = answers["tricks"]
             low, high = 0, 13
-            if case.name == "contested_claim":
+            if case.name == IrregularityName.CONTESTED_CLAIM:
                 low = play.tricks_won(seat.side)
                 high = low + 13 - len(play.tricks)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dupbridge.core.calls import Bid, Call, Pass
 from dupbridge.core.cards import Card
 from dupbridge.core.errors import ImpossibleActionError
+from dupbridge.core.kinds import Edition, IrregularityName
 from dupbridge.core.recording import Recorder
 from dupbridge.core.rectify import (
     Decide,
@@ -44,6 +45,7 @@ from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
     Judge,
+    Meaning,
     Offer,
     Position,
 )
@@ -52,6 +54,7 @@ from dupbridge.rulings.case import (
     Case,
     Flow,
     LeadChoice,
+    LeadChoiceKind,
     QueueChoice,
     last_ruling,
     recorder,
@@ -91,27 +94,30 @@ class RulingsEngine(PlayRulings, LeadRulings):
             strain=irregularity.strain,
         )
         laws = self.laws
-        if name == "insufficient_bid":
+        if name == IrregularityName.INSUFFICIENT_BID:
             return self._run(table, laws.insufficient_bid(), case)
         if name.endswith("_out_of_rotation") and irregularity.call is not None:
             return self._out_of_rotation(table, rec, case)
-        if name in ("inadmissible_double", "inadmissible_redouble"):
+        if name in (IrregularityName.INADMISSIBLE_DOUBLE, IrregularityName.INADMISSIBLE_REDOUBLE):
             out = irregularity.turn is not None and irregularity.turn is not seat
             return self._run(table, laws.inadmissible_double(out_of_rotation=out), case)
-        if name == "call_by_player_obliged_to_pass":
+        if name == IrregularityName.CALL_BY_PLAYER_OBLIGED_TO_PASS:
             return self._run(table, laws.obliged_to_pass(), case)
-        if name == "bid_above_seven":
+        if name == IrregularityName.BID_ABOVE_SEVEN:
             return self._run(table, laws.bid_above_seven(), case)
-        if name == "call_after_final_pass":
+        if name == IrregularityName.CALL_AFTER_FINAL_PASS:
             # Law 39C: a defender; a passed-out board has none
             defender = table.declarer is not None and seat not in (table.declarer, table.dummy)
             step = laws.call_after_final_pass(
                 defender=defender, is_pass=isinstance(irregularity.call, Pass)
             )
             return self._run(table, step, case)
-        if name in ("card_exposed_during_auction", "card_led_during_auction"):
+        if name in (
+            IrregularityName.CARD_EXPOSED_DURING_AUCTION,
+            IrregularityName.CARD_LED_DURING_AUCTION,
+        ):
             return self._exposure(table, rec, irregularity, case)
-        if name == "change_of_call":
+        if name == IrregularityName.CHANGE_OF_CALL:
             position = irregularity.position
             assert position is not None
             first = rec.standing[position].call
@@ -121,16 +127,16 @@ class RulingsEngine(PlayRulings, LeadRulings):
                 lho_called=lho_called, bidding_boxes=self.profile.bidding_boxes
             )
             return self._run(table, step, case)
-        if name == "misinformation":
+        if name == IrregularityName.MISINFORMATION:
             return self._misinformation(table, rec, irregularity, case)
-        if name == "unauthorized_information":
+        if name == IrregularityName.UNAUTHORIZED_INFORMATION:
             reporter = Seat.from_str(irregularity.fact("reporter") or seat.letter)
             case = dataclasses.replace(case, reporter=reporter)
             step = laws.unauthorized_information(
                 reserve=self.profile.reserve_right_to_call_director
             )
             return self._run(table, step, case)
-        if name == "retention_of_right_to_call":
+        if name == IrregularityName.RETENTION_OF_RIGHT_TO_CALL:
             position = irregularity.position
             assert position is not None
             deprived = rec.standing[position - 1].seat.lho if position else table.board.dealer
@@ -224,16 +230,16 @@ class RulingsEngine(PlayRulings, LeadRulings):
         case = token.case
         meaning = self._meaning(table, step, case, seat)
         resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
-        if meaning == "premature":
+        if meaning == Meaning.PREMATURE:
             case = dataclasses.replace(case, early=(seat, call, seq))
             return [*resolve, *self._run(table, step, case)]
-        if meaning == "forfeit":
+        if meaning == Meaning.FORFEIT:
             return [
                 *resolve,
                 *self._run(table, self.laws.forfeit(), case),
                 Proceed(seat, call, seq, ruling=case.ruling),
             ]
-        if meaning == "lho_called":
+        if meaning == Meaning.LHO_CALLED:
             assert isinstance(step, Ask)
             case = dataclasses.replace(case, early=(seat, call, seq))
             chosen = step.lho_called or step.yes
@@ -269,7 +275,7 @@ class RulingsEngine(PlayRulings, LeadRulings):
         del card, seq
         meaning = self._meaning(table, step, case, seat)
         resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
-        if meaning == "proper_lead":
+        if meaning == Meaning.PROPER_LEAD:
             return [*resolve, *self._run(table, self.laws.proper_lead(), case)]
         if isinstance(step, Ask):  # the question before the choice (Law 54C)
             step = step.no if isinstance(step.no, Offer) else step
@@ -368,7 +374,7 @@ class RulingsEngine(PlayRulings, LeadRulings):
                 suits = tuple(sorted({c.suit for c in majors}, reverse=True))
                 options = self.laws.penalty_lead_options(suits)
                 law = self.laws.ref("51B" if len(majors) > 1 else "50D2")
-                choice = LeadChoice("penalty", seat, law, options, cards=majors)
+                choice = LeadChoice(LeadChoiceKind.PENALTY, seat, law, options, cards=majors)
                 ruling = last_ruling(table, partner, None)
                 pending = self._lead_pending(table, choice, partner, penalty=True)
                 return [
@@ -380,7 +386,7 @@ class RulingsEngine(PlayRulings, LeadRulings):
         if len(majors_here) > 1 and key not in rec.marks and seat not in rec.designated:
             law = self.laws.ref("51A")
             options = tuple((f"designate_{card}", None, frozenset()) for card in majors_here)
-            choice = LeadChoice("designate", seat, law, options, cards=majors_here)
+            choice = LeadChoice(LeadChoiceKind.DESIGNATE, seat, law, options, cards=majors_here)
             ruling = last_ruling(table, seat, None)
             pending = Pending(
                 ruling,
@@ -448,7 +454,7 @@ class RulingsEngine(PlayRulings, LeadRulings):
     ) -> list[Effect]:
         seat = irregularity.seat
         cards = irregularity.cards
-        led = irregularity.name == "card_led_during_auction"
+        led = irregularity.name == IrregularityName.CARD_LED_DURING_AUCTION
         before = rec.exposed.get(seat, [])
         count = len(before) + len(cards)
         honour = any(card.rank.is_honour for card in cards)
@@ -579,7 +585,7 @@ def rulebook_for(
             )
         )
     if profile is None:
-        chosen = WBF if edition == "2017" else WBF_2007
+        chosen = WBF if edition == Edition.E2017 else WBF_2007
     elif isinstance(profile, Profile):
         chosen = profile
     else:

@@ -33,6 +33,7 @@ from dupbridge.laws.steps import (
 from dupbridge.rulings.case import (
     Case,
     LeadChoice,
+    LeadChoiceKind,
     recorder,
     suit_name,
     suits_name,
@@ -76,7 +77,7 @@ class LeadRulings(StepWalker):
             s for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS) if s not in specified
         )
         options = self.laws.lead_options(rule, allowed, related)
-        choice = LeadChoice("lead", right.seat, right.law, options, case=case)
+        choice = LeadChoice(LeadChoiceKind.LEAD, right.seat, right.law, options, case=case)
         pending = self._lead_pending(table, choice, right.offender, penalty=False)
         pending = dataclasses.replace(pending, ruling=right.ruling)
         return [Drop(index, ruling=right.ruling), Pend(pending, ruling=right.ruling)]
@@ -127,7 +128,7 @@ class LeadRulings(StepWalker):
         seat = choice.seat
         chosen = next(item for item in choice.options if item[0] == option)
         _name, require, prohibit = chosen
-        if choice.kind == "designate":
+        if choice.kind == LeadChoiceKind.DESIGNATE:
             card = next(c for c in choice.cards if option == f"designate_{c}")
             return [
                 Designate(seat, card, ruling=ruling),
@@ -143,7 +144,7 @@ class LeadRulings(StepWalker):
                     ruling=ruling,
                 )
             )
-        if choice.kind == "penalty" and (require is not None or prohibit):
+        if choice.kind == LeadChoiceKind.PENALTY and (require is not None or prohibit):
             suits = set(prohibit) | ({require} if require is not None else set())
             holder = seat.partner
             back = tuple(c for c in rec.penalty.get(holder, {}) if c.suit in suits)
@@ -152,7 +153,9 @@ class LeadRulings(StepWalker):
         effects.append(
             Note(
                 (choice.law,),
-                lead_explanation(seat, option, require, prohibit, choice.kind == "penalty"),
+                lead_explanation(
+                    seat, option, require, prohibit, choice.kind == LeadChoiceKind.PENALTY
+                ),
                 ruling=ruling,
             )
         )

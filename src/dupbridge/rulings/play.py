@@ -14,6 +14,7 @@ import json
 
 from dupbridge.core.cards import Card, Suit
 from dupbridge.core.errors import ImpossibleActionError
+from dupbridge.core.kinds import IrregularityName, NoticeTime, RestrictionRank, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
 from dupbridge.core.rectify import (
@@ -44,6 +45,7 @@ from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
 from dupbridge.laws.steps import (
+    Do,
     Role,
     Step,
 )
@@ -77,45 +79,48 @@ class PlayRulings(ClaimRulings):
         if play is not None:
             case = dataclasses.replace(case, trick=play.trick_number)
         step: Step | None = None
-        if name == "opening_lead_out_of_turn":
+        if name == IrregularityName.OPENING_LEAD_OUT_OF_TURN:
             step = laws.opening_lead_out_of_turn()
-        elif name == "opening_lead_by_declaring_side":
+        elif name == IrregularityName.OPENING_LEAD_BY_DECLARING_SIDE:
             step = laws.opening_lead_by_declaring_side()
-        elif name == "lead_out_of_turn":
+        elif name == IrregularityName.LEAD_OUT_OF_TURN:
             assert play is not None
             step = laws.lead_out_of_turn(last_trick=play.trick_number == 13)
-        elif name == "declarer_lead_out_of_turn":
+        elif name == IrregularityName.DECLARER_LEAD_OUT_OF_TURN:
             assert play is not None
             assert case.turn is not None
             step = laws.declarer_lead_out_of_turn(
                 last_trick=play.trick_number == 13,
                 defenders_turn=case.turn.side is not play.declarer.side,
             )
-        elif name in ("premature_lead", "premature_play"):
+        elif name in (IrregularityName.PREMATURE_LEAD, IrregularityName.PREMATURE_PLAY):
             assert play is not None
             played = played_to_trick(play)
             both = play.declarer in played and play.dummy in played
             step = laws.premature_play(led=play.current_trick[0].suit, declarer_played_both=both)
-        elif name == "play_at_rho_turn":
+        elif name == IrregularityName.PLAY_AT_RHO_TURN:
             assert play is not None
             assert case.card is not None
             step = laws.play_at_rho_turn(legal=legal_to_trick(play, seat, case.card))
-        elif name == "premature_play_by_declarer":
+        elif name == IrregularityName.PREMATURE_PLAY_BY_DECLARER:
             assert play is not None
             assert case.card is not None
             step = laws.premature_play_by_declarer(legal=legal_to_trick(play, seat, case.card))
-        elif name in ("card_exposed_during_play", "declarer_card_exposed"):
+        elif name in (
+            IrregularityName.CARD_EXPOSED_DURING_PLAY,
+            IrregularityName.DECLARER_CARD_EXPOSED,
+        ):
             assert play is not None
             deliberate = irregularity.fact("deliberate") != "false"
             case = dataclasses.replace(case, deliberate=deliberate)
             step = laws.exposed_in_play(declaring_side=seat.side is play.declarer.side)
-        elif name == "penalty_card_not_played":
+        elif name == IrregularityName.PENALTY_CARD_NOT_PLAYED:
             step = laws.penalty_card_not_played()
-        elif name == "revoke":
+        elif name == IrregularityName.REVOKE:
             return self._revoke_noticed(table, rec, case)
-        elif name == "contested_claim":
+        elif name == IrregularityName.CONTESTED_CLAIM:
             step = laws.contested_claim()
-        elif name == "claim_play_continued":
+        elif name == IrregularityName.CLAIM_PLAY_CONTINUED:
             step = laws.claim_play_continued()
             if step is None:
                 raise ImpossibleActionError(
@@ -126,11 +131,11 @@ class PlayRulings(ClaimRulings):
                     seat=case.turn,
                     law=laws.ref("68D"),
                 )
-        elif name == "concession_objected":
+        elif name == IrregularityName.CONCESSION_OBJECTED:
             step = laws.concession_objected()
-        elif name == "agreement_withdrawn":
+        elif name == IrregularityName.AGREEMENT_WITHDRAWN:
             step = laws.agreement_withdrawn()
-        elif name == "concession_cancelled":
+        elif name == IrregularityName.CONCESSION_CANCELLED:
             step = laws.concession_cancelled()
         else:
             return self._report(table, rec, irregularity, case)
@@ -150,7 +155,7 @@ class PlayRulings(ClaimRulings):
         }
         play = table.play
         step: Step
-        if name == "incorrect_number_of_cards":
+        if name == IrregularityName.INCORRECT_NUMBER_OF_CARDS:
             if table.phase is Phase.FINISHED:
                 stage = "after_play"
             elif any(entry.seat is seat for entry in rec.standing):
@@ -158,10 +163,10 @@ class PlayRulings(ClaimRulings):
             else:
                 stage = "no_call"
             step = laws.incorrect_number_of_cards(stage=stage, surplus=bool(details.get("surplus")))
-        elif name == "missing_card":
+        elif name == IrregularityName.MISSING_CARD:
             faced = play is not None and play.cards_played > 0
             step = laws.missing_card(faced=faced, found=str(details.get("found", "elsewhere")))
-        elif name == "cards_from_wrong_board":
+        elif name == IrregularityName.CARDS_FROM_WRONG_BOARD:
             first = next(i for i, entry in enumerate(rec.standing) if entry.seat is seat)
             later = rec.standing[first + 1 :]
             partner_called = any(e.seat is seat.partner for e in later)
@@ -172,11 +177,11 @@ class PlayRulings(ClaimRulings):
             step = laws.cards_from_wrong_board(
                 partner_called=partner_called, lho_called=lho_call is not None
             )
-        elif name == "wrong_board":
+        elif name == IrregularityName.WRONG_BOARD:
             during = table.phase is Phase.AUCTION
             calls = tuple((role_of(seat, entry.seat), entry.call) for entry in rec.standing)
             step = laws.wrong_board(during_auction=during, calls=calls)
-        elif name == "defective_trick":
+        elif name == IrregularityName.DEFECTIVE_TRICK:
             trick = int(details["trick"])
             assert play is not None
             card = play.tricks[trick - 1].card_of(seat)
@@ -185,11 +190,11 @@ class PlayRulings(ClaimRulings):
                 cards=str(details.get("cards", "omitted")),
                 both_sides_played_on=len(sides_on_trick(play, trick + 1)) == 2,
             )
-        elif name == "tricks_disputed":
+        elif name == IrregularityName.TRICKS_DISPUTED:
             step = laws.tricks_disputed(after_round=bool(details.get("after_round")))
-        elif name == "dummy_warned_wrong_hand":
+        elif name == IrregularityName.DUMMY_WARNED_WRONG_HAND:
             step = laws.dummy_warned_wrong_hand()
-        elif name == "dummy_suggested_play":
+        elif name == IrregularityName.DUMMY_SUGGESTED_PLAY:
             step = laws.dummy_suggested_play()
         else:
             return None
@@ -197,23 +202,25 @@ class PlayRulings(ClaimRulings):
 
     # --- the card at issue -----------------------------------------------------------------
 
-    def _play_do(self, table: Table, rec: Recorder, tag: str, case: Case) -> list[Effect]:
+    def _play_do(
+        self, table: Table, rec: Recorder, tag: Do, case: Case, suit: Suit | None = None
+    ) -> list[Effect]:
         """The play tags of ``Rectify.do`` (see :class:`dupbridge.laws.steps.Rectify`)."""
         laws = self.laws
         ruling = case.ruling
         seat = case.offender
         card = case.card
         play = table.play
-        if tag == "place":
+        if tag == Do.PLACE:
             assert card is not None
             return [Place(seat, card, ruling=ruling)]
-        if tag == "spread":
+        if tag == Do.SPREAD:
             assert card is not None
             assert play is not None
             return [Spread(play.dummy, ruling=ruling), Place(seat, card, ruling=ruling)]
-        if tag in ("penalty_major", "penalty"):
-            return self._penalties(table, rec, case, force_major=tag == "penalty_major")
-        if tag == "substitute_penalty":
+        if tag in (Do.PENALTY_MAJOR, Do.PENALTY):
+            return self._penalties(table, rec, case, force_major=tag == Do.PENALTY_MAJOR)
+        if tag == Do.SUBSTITUTE_PENALTY:
             assert play is not None
             due = tuple(
                 Card.from_index(i) for i in range(52) if rec._allowed_mask(seat, play) >> i & 1
@@ -221,67 +228,74 @@ class PlayRulings(ClaimRulings):
             if len(due) == 1:  # the penalty card that was due (else declarer designates, 51A)
                 return [Designate(seat, due[0], ruling=ruling)]
             return []
-        if tag in ("penalty_revoke", "penalty_revoke_corrected"):
-            return self._penalty_revoke(table, rec, case, corrected=tag.endswith("corrected"))
-        if tag == "commit":
-            assert card is not None
-            code = "57D" if case.name == "play_at_rho_turn" else "57C3"
-            return [Commit(seat, card, laws.ref(code), ruling=ruling)]
-        if tag.startswith("restrict_play:"):
-            assert play is not None
-            _head, kind, *rest = tag.split(":")
-            partner = seat.partner
-            number = play.trick_number
-            law = laws.ref(
-                {"highest": "57A1", "lowest": "57A2", "require": "57A3"}.get(
-                    kind, laws.forbid_law()
-                )
+        if tag in (Do.PENALTY_REVOKE, Do.PENALTY_REVOKE_CORRECTED):
+            return self._penalty_revoke(
+                table, rec, case, corrected=tag == Do.PENALTY_REVOKE_CORRECTED
             )
-            if kind in ("highest", "lowest"):
-                restriction = Restriction(partner, law, ruling=ruling, trick=number, rank=kind)
-            elif kind == "require":
+        if tag == Do.COMMIT:
+            assert card is not None
+            code = "57D" if case.name == IrregularityName.PLAY_AT_RHO_TURN else "57C3"
+            return [Commit(seat, card, laws.ref(code), ruling=ruling)]
+        if tag in (Do.RESTRICT_HIGHEST, Do.RESTRICT_LOWEST):
+            assert play is not None
+            rank = RestrictionRank.HIGHEST if tag == Do.RESTRICT_HIGHEST else RestrictionRank.LOWEST
+            law = laws.ref("57A1" if rank == RestrictionRank.HIGHEST else "57A2")
+            restriction = Restriction(
+                seat.partner, law, ruling=ruling, trick=play.trick_number, rank=rank
+            )
+            return [Restrict(restriction, ruling=ruling)]
+        if tag in (Do.RESTRICT_REQUIRE, Do.RESTRICT_PROHIBIT):
+            assert play is not None
+            assert suit is not None
+            number = play.trick_number
+            if tag == Do.RESTRICT_REQUIRE:
                 restriction = Restriction(
-                    partner, law, Suit.from_str(rest[0]), ruling=ruling, trick=number
+                    seat.partner, laws.ref("57A3"), suit, ruling=ruling, trick=number
                 )
             else:
+                law = laws.ref(laws.forbid_law())
                 restriction = Restriction(
-                    partner, law, None, frozenset({Suit.from_str(rest[0])}), ruling, number
+                    seat.partner, law, None, frozenset({suit}), ruling, number
                 )
             return [Restrict(restriction, ruling=ruling)]
-        if tag.startswith("lead_from:"):
+        if tag in (Do.LEAD_FROM_DECLARER, Do.LEAD_FROM_DUMMY):
             declarer = table.declarer
             assert declarer is not None
-            hand = declarer if tag.endswith("declarer") else declarer.partner
+            hand = declarer if tag == Do.LEAD_FROM_DECLARER else declarer.partner
             return [LeadFrom(hand, ruling=ruling)]
-        if tag == "reopen":
+        if tag == Do.REOPEN:
             return [Reopen(ruling=ruling)]
-        if tag == "cancel_board":
+        if tag == Do.CANCEL_BOARD:
             return [
                 CancelBoard(laws.ref(case.name and BOARD_LAWS.get(case.name, "12C")), ruling=ruling)
             ]
-        if tag == "cancel_calls":
+        if tag == Do.CANCEL_CALLS:
             position = case.position if case.position is not None else 0
             return [Cancel(position, ruling=ruling)]
-        if tag == "lho_repeats":  # 2007 Law 17D2
+        if tag == Do.LHO_REPEATS:  # 2007 Law 17D2
             if case.lho_call is None:
                 return []
             law = laws.ref("17D2")
             obligation = Obligation(Duty.REPEAT, Span.NEXT_TURN, law, case.lho_call, ruling)
             return [Oblige(seat.lho, obligation, ruling=ruling)]
-        if tag == "cancel_auction":
+        if tag == Do.CANCEL_AUCTION:
             return [Cancel(0, ruling=ruling)] if rec.standing else []
-        if tag == "deemed_revoke":
+        if tag == Do.DEEMED_REVOKE:
             assert card is not None
             assert case.trick is not None
             index = len(rec.revokes)
-            revoke = Revoke(seat, card, case.trick, None, "defective")
-            when = "play" if play is not None and not play.is_complete else "after_play"
+            revoke = Revoke(seat, card, case.trick, None, RevokeKind.DEFECTIVE)
+            when = (
+                NoticeTime.PLAY
+                if play is not None and not play.is_complete
+                else NoticeTime.AFTER_PLAY
+            )
             return [
                 Revoked(revoke, ruling=ruling),
                 Notice(index, case.turn or seat, when, ruling=ruling),
                 Establish(index, laws.ref("67B1"), ruling=ruling),
             ]
-        if tag in ("correct", "correct_other", "as_established"):
+        if tag in (Do.CORRECT, Do.CORRECT_OTHER, Do.AS_ESTABLISHED):
             return self._correct(table, rec, tag, case)
         raise AssertionError(tag)  # pragma: no cover - the tags of steps.Rectify
 

@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from dupbridge.core.cards import Card
+from dupbridge.core.kinds import NoticeTime, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
 from dupbridge.core.recording_play import RevokeState
@@ -33,6 +34,7 @@ from dupbridge.core.table import Table
 from dupbridge.i18n import _
 from dupbridge.laws.revokes import RevokeFacts
 from dupbridge.laws.steps import (
+    Do,
     Step,
 )
 from dupbridge.rulings.case import (
@@ -65,10 +67,10 @@ class RevokeRulings(StepWalker):
         due = {c.suit for c in rec.penalty.get(seat, {}) if legal & c.bit}
         required = next(iter(due)) if len(due) == 1 else None
         index = len(rec.revokes)
-        revoke = Revoke(seat, card, play.trick_number, required, "penalty_card")
+        revoke = Revoke(seat, card, play.trick_number, required, RevokeKind.PENALTY_CARD)
         effects: list[Effect] = [
             Revoked(revoke, ruling=case.ruling),
-            Notice(index, play.declarer, "play", ruling=case.ruling),
+            Notice(index, play.declarer, NoticeTime.PLAY, ruling=case.ruling),
         ]
         if corrected:
             effects.append(Corrected(index, ruling=case.ruling))
@@ -84,13 +86,13 @@ class RevokeRulings(StepWalker):
         assert play is not None
         case = dataclasses.replace(case, card=revoke.card, cards=(revoke.card,), trick=revoke.trick)
         noticed = state.noticed
-        when = noticed[1] if noticed is not None else "play"
+        when = NoticeTime(noticed[1]) if noticed is not None else NoticeTime.PLAY
         by = noticed[0] if noticed is not None else case.offender
-        before_return = when in ("play", "after_play")
+        before_return = when in (NoticeTime.PLAY, NoticeTime.AFTER_PLAY)
         trick12 = revoke.trick == 12 and before_return
         others = self._same_trick_others(rec, index, play) if laws.both_sides_on_one_trick() else ()
         correctable = state.established is None or trick12 or bool(others)
-        if correctable and revoke.kind == "defective":
+        if correctable and revoke.kind == RevokeKind.DEFECTIVE:
             correctable = False
         rectify = laws.revoke_noticed(correctable=correctable, other_too=bool(others))
         if correctable and trick12 and state.established is not None:
@@ -98,7 +100,7 @@ class RevokeRulings(StepWalker):
         step: Step = rectify
         declarer = play.declarer
         dummy = declarer.partner
-        if when == "play" and by is dummy:
+        if when == NoticeTime.PLAY and by is dummy:
             if revoke.seat is declarer:
                 step = laws.dummy_asks_declarer(correctable=correctable)
             elif revoke.seat.side is not declarer.side:
@@ -126,18 +128,18 @@ class RevokeRulings(StepWalker):
         sides = sides_on_trick(play, revoke.trick + 1)
         return others if len(sides) == 1 else ()
 
-    def _correct(self, table: Table, rec: Recorder, tag: str, case: Case) -> list[Effect]:
+    def _correct(self, table: Table, rec: Recorder, tag: Do, case: Case) -> list[Effect]:
         """Law 62B/62C: the revoke card goes back (a defender's from his unfaced hand as a
         major penalty card), the cards played after it are set aside (62C)."""
         laws = self.laws
         index = case.index
         assert index is not None
         ruling = case.ruling
-        if tag == "as_established":
+        if tag == Do.AS_ESTABLISHED:
             return [Establish(index, laws.ref("43B2(b)"), ruling=ruling)]
         play = table.play
         assert play is not None
-        indices = (index,) if tag == "correct" else tuple(case.others)
+        indices = (index,) if tag == Do.CORRECT else tuple(case.others)
         effects: list[Effect] = []
         plays = play.plays()
         noticed = rec.revokes[index].noticed
@@ -148,7 +150,7 @@ class RevokeRulings(StepWalker):
             if state.noticed is None and noticed is not None:  # found by the Director (62C3)
                 effects.append(Notice(i, noticed[0], noticed[1], ruling=ruling))
             effects.append(Corrected(i, ruling=ruling))
-            if tag == "correct":
+            if tag == Do.CORRECT:
                 position = plays.index(pair)
                 later = plays[position + 1 :]
                 if later:
@@ -367,7 +369,7 @@ class RevokeRulings(StepWalker):
             later = sum(1 for t in tricks[revoke.trick :] if t.winner.side is side) + remaining
         else:
             later = remaining
-        kind = revoke.kind
+        kind = RevokeKind(revoke.kind)
         repeated = False
         other_revoked = False
         other_established = False
@@ -393,7 +395,7 @@ class RevokeRulings(StepWalker):
             and revoke.trick != 12
             and not (law is not None and law.code.startswith("43B2"))
         )
-        when = state.noticed[1] if state.noticed is not None else "play"
+        when = NoticeTime(state.noticed[1]) if state.noticed is not None else NoticeTime.PLAY
         return RevokeFacts(
             kind,
             revoke.trick,

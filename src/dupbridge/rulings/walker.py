@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from dupbridge.core.calls import PASS, Bid, Call, Strain
+from dupbridge.core.cards import Suit
 from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.recording import RecordedAuction, Recorder
 from dupbridge.core.rectify import (
@@ -41,7 +42,9 @@ from dupbridge.laws.steps import (
     Ask,
     AwaitCall,
     CallFacts,
+    Do,
     Judge,
+    Meaning,
     Offer,
     Rectify,
     Role,
@@ -198,7 +201,7 @@ class StepWalker:
             )
         ]
         for tag in step.do:
-            effects += self._do(table, rec, tag, case)
+            effects += self._do(table, rec, tag, case, step.suit)
         for forced in step.forced:
             seat = self._seat(table, forced.role, case)
             assert seat is not None
@@ -245,42 +248,44 @@ class StepWalker:
             )
         return effects + self._run(table, step.then, case)
 
-    def _do(self, table: Table, rec: Recorder, tag: str, case: Case) -> list[Effect]:
+    def _do(
+        self, table: Table, rec: Recorder, tag: Do, case: Case, suit: Suit | None = None
+    ) -> list[Effect]:
         ruling = case.ruling
         offender = case.offender
-        if tag in ("cancel", "cancel_later", "keep_original"):
+        if tag in (Do.CANCEL, Do.CANCEL_LATER, Do.KEEP_ORIGINAL):
             return []
-        if tag == "accept":
+        if tag == Do.ACCEPT:
             if case.call is None:
                 return []
             return [Stand(offender, case.call, case.seq, ruling=ruling)]
-        if tag == "stand":
+        if tag == Do.STAND:
             if case.current is None:
                 return []
             return [Stand(offender, case.current, case.current_seq, ruling=ruling)]
-        if tag == "substitute_pass":
+        if tag == Do.SUBSTITUTE_PASS:
             if case.turn is offender:
                 return [Stand(offender, PASS, None, ruling=ruling)]
             return []
-        if tag == "lho_call_stands":
+        if tag == Do.LHO_CALL_STANDS:
             if case.early is None:
                 return []
             seat, call, seq = case.early
             return [Proceed(seat, call, seq, ruling=ruling)]
-        if tag == "replace":
+        if tag == Do.REPLACE:
             return self._replace(rec, case)
-        if tag == "withdraw_lho":
+        if tag == Do.WITHDRAW_LHO:
             position = case.position
             assert position is not None
             if position + 1 < len(rec.standing):
                 return [Cancel(position + 1, ruling=ruling)]
             return []
-        if tag in ("revert", "withdraw_reporter"):
+        if tag in (Do.REVERT, Do.WITHDRAW_REPORTER):
             position = case.position
             if position is None or position >= len(rec.standing):
                 return []
             return [Cancel(position, ruling=ruling)]
-        return self._play_do(table, rec, tag, case)
+        return self._play_do(table, rec, tag, case, suit)
 
     def _replace(self, rec: Recorder, case: Case) -> list[Effect]:
         """Laws 25A1, 25B1: the changed call takes the first call's place."""
@@ -317,9 +322,9 @@ class StepWalker:
     def _meaning(self, table: Table, step: Step, case: Case, seat: Seat) -> str:
         callers = step.callers if isinstance(step, Offer | Ask) else ()
         meanings = [m for role, m in callers if self._seat(table, role, case) is seat]
-        if "forfeit" in meanings:
+        if Meaning.FORFEIT in meanings:
             return "forfeit"
-        if meanings == ["proper_lead"]:  # the next hand's card is an acceptance (53A)
+        if meanings == [Meaning.PROPER_LEAD]:  # the next hand's card is an acceptance (53A)
             return "proper_lead"
         return meanings[0] if meanings else "accept"
 
@@ -331,9 +336,12 @@ class StepWalker:
             seat = self._seat(table, role, case)
             if seat is None or seat in seats:
                 continue
-            if meaning in ("forfeit", "proper_lead") and seat.side is case.offender.side:
+            if (
+                meaning in (Meaning.FORFEIT, Meaning.PROPER_LEAD)
+                and seat.side is case.offender.side
+            ):
                 continue  # Laws 28B, 53B: only an opponent's action counts
-            if meaning == "premature" and case.early is not None:
+            if meaning == Meaning.PREMATURE and case.early is not None:
                 continue
             seats.append(seat)
         return tuple(seats)
@@ -388,7 +396,9 @@ class StepWalker:
 
     # --- hooks of the play period ------------------------------------------------------------
 
-    def _play_do(self, table: Table, rec: Recorder, tag: str, case: Case) -> list[Effect]:
+    def _play_do(
+        self, table: Table, rec: Recorder, tag: Do, case: Case, suit: Suit | None = None
+    ) -> list[Effect]:
         """Hook: the play tags of ``Rectify.do`` (:class:`~dupbridge.rulings.play.PlayRulings`)."""
         raise AssertionError(tag)  # pragma: no cover - every engine has the play half
 
