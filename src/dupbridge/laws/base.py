@@ -119,7 +119,6 @@ class EditionBase(ABC):
                 forced=(Forced(Role.PARTNER, _NEXT),),
                 lead=True,
                 reviews=("72C",),
-                unauthorized=True,
             ),
         )
 
@@ -179,7 +178,6 @@ class EditionBase(ABC):
                 "{seat}'s side (Law 28B)"
             ),
             do=(Do.CANCEL,),
-            unauthorized=True,
         )
 
     def withdrawn_lead(self, law: str, *, withdrawn: str = "original") -> Step:
@@ -201,7 +199,6 @@ class EditionBase(ABC):
                 N_("not comparable: if {seat} becomes a defender, declarer may restrict a lead"),
                 lead=True,
                 withdrawn=withdrawn,
-                unauthorized=True,
             ),
         )
 

@@ -53,7 +53,6 @@ class InformationLaws(EditionBase):
                 forced=(Forced(Role.PARTNER, _NEXT),),
                 forced_law=law,
                 reviews=("72C",),
-                unauthorized=True,
             )
         return Rectify(
             ("24", "24A"),
@@ -61,7 +60,6 @@ class InformationLaws(EditionBase):
                 "a single card below an honour, not led: it stays face up on the table until "
                 "the auction ends, with no further rectification (Law 24A; see 24E)"
             ),
-            unauthorized=True,
         )
 
     def penalty_card_is_major(self, *, count: int, honour: bool, deliberate: bool) -> bool:
@@ -142,7 +140,6 @@ class InformationLaws(EditionBase):
                         ("25B1", "16C"),
                         N_("{lho} accepted the change: {call} stands (Law 25B1)"),
                         do=do_accept,
-                        unauthorized=True,
                         then=self.changed_lead(accepted=True),
                     ),
                 ),
@@ -156,7 +153,6 @@ class InformationLaws(EditionBase):
                         ("25B2", "16C"),
                         N_("the change to {call} is cancelled; {original} stands (Law 25B2)"),
                         do=(Do.KEEP_ORIGINAL,),
-                        unauthorized=True,
                         then=self.changed_lead(accepted=False),
                     ),
                 ),
@@ -259,5 +255,4 @@ class InformationLaws(EditionBase):
                 "passed out of rotation, is an offender for Law 16C"
             ),
             do=(Do.REVERT,),
-            unauthorized=True,
         )

@@ -151,7 +151,6 @@ class InsufficientBidLaws(EditionBase):
             forced=(Forced(Role.PARTNER, _REST),),
             lead=True,
             reviews=("72C",),
-            unauthorized=True,
         )
 
     def ib_lowest(self, facts: CallFacts, *, otherwise: Step) -> Step:
@@ -188,7 +187,6 @@ class InsufficientBidLaws(EditionBase):
             forced=(Forced(Role.PARTNER, _REST),),
             lead=True,
             reviews=("72C",),
-            unauthorized=True,
             then=AwaitCall(
                 Role.OFFENDER, "27B3", self.ib_second_replacement, raw=True, no_double=True
             ),
@@ -230,7 +228,6 @@ class InsufficientBidLaws(EditionBase):
                         forced_law="27B3",
                         lead=True,
                         reviews=("72C",),
-                        unauthorized=True,
                         then=AwaitCall(
                             Role.OFFENDER,
                             "27B3",

@@ -170,7 +170,6 @@ class Laws2007(Laws2007Play):
             N_("if {seat} becomes a defender, declarer may restrict his partner's first lead"),
             lead=True,
             withdrawn=withdrawn,
-            unauthorized=True,
         )
 
     # --- Laws 29-32 (2007) -------------------------------------------------------------------
@@ -192,14 +191,12 @@ class Laws2007(Laws2007Play):
                 N_("no bid had been made: {seat} must pass at his next turn (2007 Law 30A)"),
                 forced=(Forced(Role.OFFENDER, _NEXT),),
                 reviews=("23",),
-                unauthorized=True,
             )
         if position is Position.RHO:
             return Rectify(
                 ("30B1",),
                 N_("{seat} must pass at his next turn (2007 Law 30B1)"),
                 forced=(Forced(Role.OFFENDER, _NEXT),),
-                unauthorized=True,
             )
         return Rectify(
             ("30B2(a)", "30B2(b)", "23"),
@@ -210,7 +207,6 @@ class Laws2007(Laws2007Play):
             forced=(Forced(Role.OFFENDER, _REST),),
             no_double=Role.PARTNER,
             reviews=("23",),
-            unauthorized=True,
         )
 
     def bid_refused(self, position: Position, *, artificial_pass: bool) -> Step:
@@ -226,7 +222,6 @@ class Laws2007(Laws2007Play):
             ),
             forced=(Forced(Role.PARTNER, _REST),),
             reviews=("23",),
-            unauthorized=True,
             then=self._final_call("31B"),
         )
 
@@ -244,7 +239,6 @@ class Laws2007(Laws2007Play):
             forced=(Forced(Role.PARTNER, _REST),),
             lead=True,
             reviews=("23",),
-            unauthorized=True,
         )
         if artificial_pass or not isinstance(facts.call, Bid):
             return rest
@@ -260,7 +254,6 @@ class Laws2007(Laws2007Play):
                 N_("same denomination: {partner} must pass at his next turn (2007 Law 31A2(a))"),
                 forced=(Forced(Role.PARTNER, _NEXT),),
                 reviews=("23",),
-                unauthorized=True,
             ),
             no=rest,
         )
@@ -276,7 +269,6 @@ class Laws2007(Laws2007Play):
                 ),
                 forced=(Forced(Role.PARTNER, _REST),),
                 reviews=("23",),
-                unauthorized=True,
                 then=self._final_call("32"),
             )
         return Rectify(
@@ -300,7 +292,6 @@ class Laws2007(Laws2007Play):
             ),
             forced=(Forced(Role.PARTNER, _REST),),
             reviews=("23",),
-            unauthorized=True,
             then=self._final_call("32B2"),
         )
 

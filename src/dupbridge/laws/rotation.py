@@ -60,7 +60,6 @@ class RotationLaws(EditionBase):
                 N_("{seat} must pass at his next turn to call (Law 30A)"),
                 forced=(Forced(Role.OFFENDER, _NEXT),),
                 reviews=("72C",),
-                unauthorized=True,
             )
         return Rectify(
             ("30B1(a)", "16C2"),
@@ -69,7 +68,6 @@ class RotationLaws(EditionBase):
                 "pass is unauthorized for him); {seat} may make any legal call at his turn and "
                 "the Director rules on it (Law 30B1(b))"
             ),
-            unauthorized=True,
             then=AwaitCall(
                 Role.OFFENDER,
                 "30B1(b)",
@@ -99,7 +97,6 @@ class RotationLaws(EditionBase):
                 "unauthorized for him); {seat} may make any legal call at his turn and the "
                 "Director rules on it as in Law 31A2 (Law 31B2)"
             ),
-            unauthorized=True,
             then=AwaitCall(Role.OFFENDER, "31B2", Rule(self.comparable_on, ("31A2(a)", "31A2(b)"))),
         )
 
@@ -146,7 +143,6 @@ class RotationLaws(EditionBase):
                 "for him); {seat} may make any legal call at his turn and the Director rules "
                 "on it as in Law 32A2 (Law 32B2)"
             ),
-            unauthorized=True,
             then=AwaitCall(Role.OFFENDER, "32B2", Rule(self.comparable_on, ("32A2(a)", "32A2(b)"))),
         )
 
@@ -199,7 +195,6 @@ class RotationLaws(EditionBase):
                 forced=(Forced(Role.PARTNER, _REST),),
                 forced_law=laws[-1],
                 reviews=("72C",),
-                unauthorized=True,
                 lead=self.inadmissible_lead(),
                 then=None
                 if self.inadmissible_lead()
@@ -241,7 +236,6 @@ class RotationLaws(EditionBase):
                 forced_law="37B2",
                 lead=True,
                 reviews=("72C",),
-                unauthorized=True,
             ),
             callers=((Role.LHO, Meaning.LHO_CALLED),),
         )
@@ -263,7 +257,6 @@ class RotationLaws(EditionBase):
                 do=(Do.CANCEL, Do.CANCEL_LATER, Do.SUBSTITUTE_PASS),
                 forced=(Forced(Role.OFFENDER, _REST), Forced(Role.PARTNER, _REST)),
                 forced_law="38C",
-                unauthorized=True,
             ),
             no=Rectify(
                 ("38A", "38B", "38C", "26B", "72C"),
@@ -277,7 +270,6 @@ class RotationLaws(EditionBase):
                 forced_law="38C",
                 lead=True,
                 reviews=("72C",),
-                unauthorized=True,
             ),
             callers=((Role.LHO, Meaning.LHO_CALLED),),
         )
@@ -302,7 +294,6 @@ class RotationLaws(EditionBase):
                 N_("{call} is cancelled; declarer may restrict {partner}'s first lead (Law 39C)"),
                 do=(Do.CANCEL,),
                 lead=True,
-                unauthorized=True,
             ),
             callers=((Role.LHO, Meaning.LHO_CALLED),),
         )

@@ -246,7 +246,9 @@ class Rectify:
     passes, imposed by ``forced_law`` (by default the first of ``laws``);
     ``repeat``: the offender must repeat his cancelled call (Laws 31A1, 32A1); ``no_double``: that
     player may not double or redouble at his next turn (2007 Law 30B2(b)); ``reviews``: laws
-    of the end-of-play reviews; ``unauthorized``: Law 16C (2007: 16D) for the offending side.
+    of the end-of-play reviews. That information from a withdrawn call is unauthorized for the
+    offending side (Law 16C; 2007: 16D) is stated by citing that law in ``laws`` and saying so
+    in ``text``, which the Director sees (docs/rulings.md).
     """
 
     laws: tuple[str, ...]
@@ -259,7 +261,6 @@ class Rectify:
     lead: bool = False
     withdrawn: str = "original"
     reviews: tuple[str, ...] = ()
-    unauthorized: bool = False
     then: Step | None = None
     #: The suit of a ``restrict_play:require`` or ``:prohibit`` tag (Law 57A3, 57A4).
     suit: Suit | None = None
