@@ -13,7 +13,7 @@ import dataclasses
 import json
 
 from dupbridge.core.cards import Card, Suit
-from dupbridge.core.errors import ImpossibleActionError
+from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.kinds import IrregularityName, NoticeTime, RestrictionRank, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
@@ -274,6 +274,10 @@ class PlayRulings(ClaimRulings):
             return [Cancel(position, ruling=ruling)]
         if tag == Do.LHO_REPEATS:  # 2007 Law 17D2
             if case.lho_call is None:
+                return []
+            try:  # a call the new one made illegal cannot be repeated (the LHO calls anew)
+                rec.auction.check_for(seat.lho, case.lho_call)
+            except IrregularityError:
                 return []
             law = laws.ref("17D2")
             obligation = Obligation(Duty.REPEAT, Span.NEXT_TURN, law, case.lho_call, ruling)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from dupbridge.core.cards import Card
 from dupbridge.core.kinds import NoticeTime, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
@@ -415,15 +414,6 @@ def played_to_trick(play: Play) -> set[Seat]:
     if leader is None:
         return set()
     return {leader.next(i) for i in range(len(play.current_trick))}
-
-
-def legal_to_trick(play: Play, seat: Seat, card: Card) -> bool:
-    """Whether ``card`` could legally be played by ``seat`` to the trick in progress."""
-    current = play.current_trick
-    if not current:
-        return True
-    led = current[0].suit
-    return card.suit is led or not play.hand(seat).has_suit(led)
 
 
 def sides_on_trick(play: Play, number: int) -> set[Side]:
