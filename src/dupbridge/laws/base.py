@@ -77,7 +77,7 @@ class EditionBase(ABC):
 
     def ref(self, code: str) -> LawRef:
         """A reference to ``code`` in this edition."""
-        return LawRef.parse(self.cite(code), self.name)
+        return LawRef.parse(self.cite(code), str(self.name))
 
     # --- shared pieces -----------------------------------------------------------------------
 

@@ -92,10 +92,10 @@ class StepWalker:
     @property
     def edition(self) -> str:
         """The edition of the Laws."""
-        return self.laws.name
+        return str(self.laws.name)
 
     def __repr__(self) -> str:
-        return f"rulebook_for({self.laws.name!r}, {self.profile.key!r})"
+        return f"rulebook_for({str(self.laws.name)!r}, {self.profile.key!r})"
 
     # --- walking steps -------------------------------------------------------------------------
 
