@@ -32,6 +32,7 @@ from dupbridge.laws.steps import (
     Rectify,
     Role,
     Step,
+    Withdrawn,
 )
 
 __all__ = ["SUIT_WORDS", "EditionBase", "suit_word"]
@@ -180,11 +181,11 @@ class EditionBase(ABC):
             do=(Do.CANCEL,),
         )
 
-    def withdrawn_lead(self, law: str, *, withdrawn: str = "original") -> Step:
+    def withdrawn_lead(self, law: str, *, withdrawn: Withdrawn = Withdrawn.ORIGINAL) -> Step:
         """Law 26: was the withdrawn call replaced by a comparable one?"""
         question = (
             N_("Is {original}, which stands, comparable to {seat}'s cancelled {call} (Law 23A)?")
-            if withdrawn == "call"
+            if withdrawn == Withdrawn.CALL
             else N_(
                 "Is {call}, which stands, comparable to {seat}'s withdrawn {original} (Law 23A)?"
             )

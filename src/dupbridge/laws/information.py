@@ -17,6 +17,7 @@ from dupbridge.laws.steps import (
     Rectify,
     Role,
     Step,
+    Withdrawn,
 )
 
 __all__ = ["InformationLaws"]
@@ -161,7 +162,9 @@ class InformationLaws(EditionBase):
         )
 
     def changed_lead(self, *, accepted: bool) -> Step:
-        return self.withdrawn_lead("26B", withdrawn="original" if accepted else "call")
+        return self.withdrawn_lead(
+            "26B", withdrawn=Withdrawn.ORIGINAL if accepted else Withdrawn.CALL
+        )
 
     # --- Laws 16, 20, 21: information --------------------------------------------------------
 

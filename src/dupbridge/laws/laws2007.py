@@ -32,6 +32,7 @@ from dupbridge.laws.steps import (
     Role,
     Rule,
     Step,
+    Withdrawn,
 )
 
 __all__ = ["Laws2007"]
@@ -163,7 +164,7 @@ class Laws2007(Laws2007Play):
             lead=True,
         )
 
-    def withdrawn_lead(self, law: str, *, withdrawn: str = "original") -> Step:
+    def withdrawn_lead(self, law: str, *, withdrawn: Withdrawn = Withdrawn.ORIGINAL) -> Step:
         del law
         return Rectify(
             ("26",),

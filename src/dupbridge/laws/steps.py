@@ -49,6 +49,7 @@ __all__ = [
     "Role",
     "Rule",
     "Step",
+    "Withdrawn",
 ]
 
 
@@ -125,6 +126,15 @@ class Meaning(StrEnum):
     LHO_CALLED = "lho_called"
     #: The proper leader led in turn (Law 53B).
     PROPER_LEAD = "proper_lead"
+
+
+class Withdrawn(StrEnum):
+    """Which call of a ruling was withdrawn, for Law 26 (:attr:`Rectify.withdrawn`)."""
+
+    #: The irregular or first call.
+    ORIGINAL = "original"
+    #: The awaited or changed call (Law 25B2: the change is cancelled).
+    CALL = "call"
 
 
 class Position(Enum):
@@ -259,7 +269,7 @@ class Rectify:
     repeat: bool = False
     no_double: Role | None = None
     lead: bool = False
-    withdrawn: str = "original"
+    withdrawn: Withdrawn = Withdrawn.ORIGINAL
     reviews: tuple[str, ...] = ()
     then: Step | None = None
     #: The suit of a ``restrict_play:require`` or ``:prohibit`` tag (Law 57A3, 57A4).

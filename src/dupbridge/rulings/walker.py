@@ -49,6 +49,7 @@ from dupbridge.laws.steps import (
     Rectify,
     Role,
     Step,
+    Withdrawn,
 )
 from dupbridge.rulings.case import (
     Case,
@@ -221,9 +222,9 @@ class StepWalker:
         if step.lead:
             withdrawn: Call | Strain | None = (
                 case.current
-                if step.withdrawn == "call" and case.current is not None
+                if step.withdrawn == Withdrawn.CALL and case.current is not None
                 else case.call
-                if step.withdrawn == "call"
+                if step.withdrawn == Withdrawn.CALL
                 else case.original
             )
             if withdrawn is None and case.strain is not None:
