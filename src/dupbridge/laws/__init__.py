@@ -1,15 +1,17 @@
 """The Laws of Duplicate Bridge as strategy objects: the 2017 edition (default) and 2007.
 
-``LAWS_2017`` and ``LAWS_2007`` state, law by law, how each auction-period irregularity is
-rectified (:mod:`dupbridge.laws.steps`); they differ only where the editions differ (SPEC
-§1.3, §6.1). National profiles (:mod:`dupbridge.laws.profiles`) hold the options the Laws leave
-to Regulating Authorities and Tournament Organizers. ``dupbridge.rulings`` walks the steps
-against a table.
+``LAWS_2017`` and ``LAWS_2007`` (each a :class:`~dupbridge.laws.edition.LawsEdition`) state,
+law by law, how each irregularity is rectified (:mod:`dupbridge.laws.steps`); they differ only
+where the editions differ (SPEC §1.3, §6.1). National profiles (:mod:`dupbridge.laws.profiles`)
+hold the options the Laws leave to Regulating Authorities and Tournament Organizers.
+``dupbridge.rulings`` walks the steps against a table.
 """
 
 from __future__ import annotations
 
+from dupbridge.core.kinds import Edition
 from dupbridge.i18n import _
+from dupbridge.laws.edition import LawsEdition
 from dupbridge.laws.laws2007 import Laws2007
 from dupbridge.laws.laws2017 import Laws2017
 from dupbridge.laws.profiles import (
@@ -41,17 +43,14 @@ __all__ = [
     "find_profile",
 ]
 
-#: Every edition follows the 2017 class's protocol; 2007 overrides where it differs.
-LawsEdition = Laws2017
-
 LAWS_2017 = Laws2017()
 LAWS_2007 = Laws2007()
 
 #: The editions by name.
-EDITIONS: dict[str, Laws2017] = {"2017": LAWS_2017, "2007": LAWS_2007}
+EDITIONS: dict[str, LawsEdition] = {Edition.E2017: LAWS_2017, Edition.E2007: LAWS_2007}
 
 
-def find_edition(name: str) -> Laws2017:
+def find_edition(name: str) -> LawsEdition:
     """The edition called ``name`` (``"2017"`` or ``"2007"``).
 
     Raises:

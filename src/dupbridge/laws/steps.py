@@ -26,19 +26,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from dupbridge.core.calls import Bid, Call, Strain
+from dupbridge.core.cards import Suit
 from dupbridge.core.rectify import Span
 
 __all__ = [
     "Ask",
     "AwaitCall",
     "CallFacts",
+    "Do",
     "Forced",
     "Judge",
     "LeadForm",
     "LeadRule",
+    "Meaning",
     "Offer",
     "Option",
     "Position",
@@ -46,6 +49,7 @@ __all__ = [
     "Role",
     "Rule",
     "Step",
+    "Withdrawn",
 ]
 
 
@@ -66,6 +70,71 @@ class Role(Enum):
     #: The defender who draws attention or chooses for the defending side: the one on
     #: declarer's left (Laws 43B2(a), 55A when no other is named).
     DEFENDER = "defender"
+
+
+class Do(StrEnum):
+    """What a :class:`Rectify` does to the calls or the card at issue (its ``do`` tags; see
+    :class:`Rectify` for each)."""
+
+    ACCEPT = "accept"
+    CANCEL = "cancel"
+    STAND = "stand"
+    SUBSTITUTE_PASS = "substitute_pass"  # noqa: S105 - a tag, not a password
+    CANCEL_LATER = "cancel_later"
+    LHO_CALL_STANDS = "lho_call_stands"
+    REPLACE = "replace"
+    KEEP_ORIGINAL = "keep_original"
+    WITHDRAW_LHO = "withdraw_lho"
+    REVERT = "revert"
+    WITHDRAW_REPORTER = "withdraw_reporter"
+    PLACE = "place"
+    SPREAD = "spread"
+    PENALTY_MAJOR = "penalty_major"
+    PENALTY = "penalty"
+    SUBSTITUTE_PENALTY = "substitute_penalty"
+    COMMIT = "commit"
+    CORRECT = "correct"
+    CORRECT_OTHER = "correct_other"
+    AS_ESTABLISHED = "as_established"
+    RESTRICT_HIGHEST = "restrict_play:highest"
+    RESTRICT_LOWEST = "restrict_play:lowest"
+    RESTRICT_REQUIRE = "restrict_play:require"
+    RESTRICT_PROHIBIT = "restrict_play:prohibit"
+    LEAD_FROM_DECLARER = "lead_from:declarer"
+    LEAD_FROM_DUMMY = "lead_from:dummy"
+    REOPEN = "reopen"
+    CANCEL_BOARD = "cancel_board"
+    CANCEL_CALLS = "cancel_calls"
+    CANCEL_AUCTION = "cancel_auction"
+    DEEMED_REVOKE = "deemed_revoke"
+    PENALTY_REVOKE = "penalty_revoke"
+    PENALTY_REVOKE_CORRECTED = "penalty_revoke_corrected"
+    LHO_REPEATS = "lho_repeats"
+
+
+class Meaning(StrEnum):
+    """What a caller's call or card means while a decision is pending (``callers`` of
+    :class:`Offer` and :class:`Ask`)."""
+
+    #: Acceptance by calling or playing over the irregularity (Laws 25B1, 27A1, 29A, 53A).
+    ACCEPT = "accept"
+    #: The correct player called at his turn before the ruling (Law 28B).
+    FORFEIT = "forfeit"
+    #: The offender replaced his insufficient bid before the ruling (Law 27C).
+    PREMATURE = "premature"
+    #: The offender's LHO called before rectification (Laws 36A, 37A, 38D, 39B).
+    LHO_CALLED = "lho_called"
+    #: The proper leader led in turn (Law 53B).
+    PROPER_LEAD = "proper_lead"
+
+
+class Withdrawn(StrEnum):
+    """Which call of a ruling was withdrawn, for Law 26 (:attr:`Rectify.withdrawn`)."""
+
+    #: The irregular or first call.
+    ORIGINAL = "original"
+    #: The awaited or changed call (Law 25B2: the change is cancelled).
+    CALL = "call"
 
 
 class Position(Enum):
@@ -172,8 +241,9 @@ class Rectify:
       defender's card from his unfaced hand as a major penalty card; later cards are set
       aside, 62C); ``correct_other`` also corrects the other side's revoke on that trick
       (2017 62C3); ``as_established``: Law 64 applies as if it were established (43B2(b)).
-    * ``restrict_play:highest`` / ``:lowest`` / ``:require:S`` / ``:prohibit:S``: the
-      offender's partner's card to this trick (57A).
+    * ``restrict_play:highest`` / ``:lowest`` / ``:require`` / ``:prohibit``: the
+      offender's partner's card to this trick (57A); ``suit`` names the suit required or
+      prohibited.
     * ``lead_from:declarer`` / ``lead_from:dummy``: the hand declarer leads from (43B2(a)).
     * ``reopen``: play continues (68B2, 68D2(b)); ``cancel_board``: no table result, the
       score will be an adjusted score (13, 15); ``cancel_calls``: the offender's calls and
@@ -186,21 +256,24 @@ class Rectify:
     passes, imposed by ``forced_law`` (by default the first of ``laws``);
     ``repeat``: the offender must repeat his cancelled call (Laws 31A1, 32A1); ``no_double``: that
     player may not double or redouble at his next turn (2007 Law 30B2(b)); ``reviews``: laws
-    of the end-of-play reviews; ``unauthorized``: Law 16C (2007: 16D) for the offending side.
+    of the end-of-play reviews. That information from a withdrawn call is unauthorized for the
+    offending side (Law 16C; 2007: 16D) is stated by citing that law in ``laws`` and saying so
+    in ``text``, which the Director sees (docs/rulings.md).
     """
 
     laws: tuple[str, ...]
     text: str
-    do: tuple[str, ...] = ()
+    do: tuple[Do, ...] = ()
     forced: tuple[Forced, ...] = ()
     forced_law: str = ""
     repeat: bool = False
     no_double: Role | None = None
     lead: bool = False
-    withdrawn: str = "original"
+    withdrawn: Withdrawn = Withdrawn.ORIGINAL
     reviews: tuple[str, ...] = ()
-    unauthorized: bool = False
     then: Step | None = None
+    #: The suit of a ``restrict_play:require`` or ``:prohibit`` tag (Law 57A3, 57A4).
+    suit: Suit | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +296,7 @@ class Offer:
     law: str
     question: str
     options: tuple[Option, ...]
-    callers: tuple[tuple[Role, str], ...] = ()
+    callers: tuple[tuple[Role, Meaning], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +312,7 @@ class Ask:
     question: str
     yes: Step
     no: Step
-    callers: tuple[tuple[Role, str], ...] = ()
+    callers: tuple[tuple[Role, Meaning], ...] = ()
     lho_called: Step | None = None
 
 

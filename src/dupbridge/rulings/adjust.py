@@ -25,7 +25,7 @@ from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.seats import Side
 from dupbridge.i18n import _
-from dupbridge.laws import Laws2017, Profile
+from dupbridge.laws import LawsEdition, Profile
 from dupbridge.scoring import score
 from dupbridge.scoring.adjusted import AdjustedRules, ArtificialScore
 from dupbridge.scoring.adjusted import AdjustedScoreError as _NotationError
@@ -112,7 +112,9 @@ class AdjustedScore:
         return " + ".join(parts) + f" ({', '.join(str(law) for law in self.laws)})"
 
 
-def parse_adjusted(value: object, table: Table, laws: Laws2017, profile: Profile) -> AdjustedScore:
+def parse_adjusted(
+    value: object, table: Table, laws: LawsEdition, profile: Profile
+) -> AdjustedScore:
     """The Director's adjusted score, checked against the Laws and the profile.
 
     Raises:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.i18n import N_, _
 
 __all__ = ["IRREGULARITIES", "IrregularityKind", "describe"]
@@ -17,7 +18,7 @@ __all__ = ["IRREGULARITIES", "IrregularityKind", "describe"]
 class IrregularityKind:
     """One kind of irregularity: its machine name, its law and a paraphrase."""
 
-    name: str
+    name: IrregularityName
     law: str
     detected: bool
     title: str
@@ -26,36 +27,63 @@ class IrregularityKind:
 IRREGULARITIES: dict[str, IrregularityKind] = {
     kind.name: kind
     for kind in (
-        IrregularityKind("insufficient_bid", "27", True, N_("insufficient bid")),
-        IrregularityKind("pass_out_of_rotation", "30", True, N_("pass out of rotation")),
-        IrregularityKind("bid_out_of_rotation", "31", True, N_("bid out of rotation")),
-        IrregularityKind("double_out_of_rotation", "32", True, N_("double out of rotation")),
-        IrregularityKind("redouble_out_of_rotation", "32", True, N_("redouble out of rotation")),
-        IrregularityKind("inadmissible_double", "36", True, N_("double not permitted by Law 19")),
+        IrregularityKind(IrregularityName.INSUFFICIENT_BID, "27", True, N_("insufficient bid")),
         IrregularityKind(
-            "inadmissible_redouble", "36", True, N_("redouble not permitted by Law 19")
+            IrregularityName.PASS_OUT_OF_ROTATION, "30", True, N_("pass out of rotation")
         ),
         IrregularityKind(
-            "call_by_player_obliged_to_pass", "37", True, N_("call by a player required to pass")
+            IrregularityName.BID_OUT_OF_ROTATION, "31", True, N_("bid out of rotation")
         ),
-        IrregularityKind("bid_above_seven", "38", True, N_("bid of more than seven")),
-        IrregularityKind("call_after_final_pass", "39", True, N_("call after the final pass")),
         IrregularityKind(
-            "retention_of_right_to_call",
+            IrregularityName.DOUBLE_OUT_OF_ROTATION, "32", True, N_("double out of rotation")
+        ),
+        IrregularityKind(
+            IrregularityName.REDOUBLE_OUT_OF_ROTATION, "32", True, N_("redouble out of rotation")
+        ),
+        IrregularityKind(
+            IrregularityName.INADMISSIBLE_DOUBLE, "36", True, N_("double not permitted by Law 19")
+        ),
+        IrregularityKind(
+            IrregularityName.INADMISSIBLE_REDOUBLE,
+            "36",
+            True,
+            N_("redouble not permitted by Law 19"),
+        ),
+        IrregularityKind(
+            IrregularityName.CALL_BY_PLAYER_OBLIGED_TO_PASS,
+            "37",
+            True,
+            N_("call by a player required to pass"),
+        ),
+        IrregularityKind(
+            IrregularityName.BID_ABOVE_SEVEN, "38", True, N_("bid of more than seven")
+        ),
+        IrregularityKind(
+            IrregularityName.CALL_AFTER_FINAL_PASS, "39", True, N_("call after the final pass")
+        ),
+        IrregularityKind(
+            IrregularityName.RETENTION_OF_RIGHT_TO_CALL,
             "17D3",
             True,
             N_("pass out of rotation that would end the auction"),
         ),
         IrregularityKind(
-            "card_exposed_during_auction", "24", False, N_("card exposed during the auction")
+            IrregularityName.CARD_EXPOSED_DURING_AUCTION,
+            "24",
+            False,
+            N_("card exposed during the auction"),
         ),
-        IrregularityKind("card_led_during_auction", "24", False, N_("card led during the auction")),
-        IrregularityKind("change_of_call", "25", False, N_("change of call")),
-        IrregularityKind("simultaneous_call", "33", False, N_("simultaneous calls")),
-        IrregularityKind("unauthorized_information", "16B", False, N_("unauthorized information")),
-        IrregularityKind("misinformation", "21B", False, N_("misinformation")),
-        IrregularityKind("lead_restriction", "26", True, N_("lead restriction")),
-        IrregularityKind("penalty_cards", "50", True, N_("penalty cards")),
+        IrregularityKind(
+            IrregularityName.CARD_LED_DURING_AUCTION, "24", False, N_("card led during the auction")
+        ),
+        IrregularityKind(IrregularityName.CHANGE_OF_CALL, "25", False, N_("change of call")),
+        IrregularityKind(IrregularityName.SIMULTANEOUS_CALL, "33", False, N_("simultaneous calls")),
+        IrregularityKind(
+            IrregularityName.UNAUTHORIZED_INFORMATION, "16B", False, N_("unauthorized information")
+        ),
+        IrregularityKind(IrregularityName.MISINFORMATION, "21B", False, N_("misinformation")),
+        IrregularityKind(IrregularityName.LEAD_RESTRICTION, "26", True, N_("lead restriction")),
+        IrregularityKind(IrregularityName.PENALTY_CARDS, "50", True, N_("penalty cards")),
     )
 }
 
