@@ -18,7 +18,9 @@ from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
+from dupbridge.core.kinds import Edition, IrregularityName
 from dupbridge.core.lawref import LawRef
+from dupbridge.core.phases import Mode
 from dupbridge.core.play import Trick
 from dupbridge.core.rectify import Effect
 from dupbridge.core.seats import Seat
@@ -66,8 +68,8 @@ class BoardStarted(Event):
 
     board: Board
     deal: Deal
-    edition: str = "2017"
-    mode: str = "strict"
+    edition: Edition = Edition.E2017
+    mode: Mode = Mode.STRICT
     rules: str | None = None
 
 
@@ -255,7 +257,7 @@ class IrregularityFlagged(Event):
     """The table saw (or was told of) an irregularity: a ruling opens, its id is ``seq``."""
 
     derived: ClassVar[bool] = True
-    irregularity: str
+    irregularity: IrregularityName
     law: LawRef
     seat: Seat
 

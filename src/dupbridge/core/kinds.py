@@ -1,8 +1,9 @@
 """Closed sets of names shared by the table, the Laws and the rulings engine, as ``StrEnum``.
 
 Each member *is* its string (``IrregularityName.REVOKE == "revoke"``), so stored JSON and event
-logs keep their text, while code that names a member is checked by the type checker. The table
-(:mod:`dupbridge.core.recording`) still passes plain strings; they compare equal to the members.
+logs keep their text, while code that names a member is checked by the type checker: the
+irregularity a ruling is about, a revoke's kind and the edition and mode a log starts with are
+typed with them (a name read from outside, e.g. a report's kind, is checked on the way in).
 """
 
 from __future__ import annotations

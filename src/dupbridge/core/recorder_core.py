@@ -21,6 +21,7 @@ from dupbridge.core.events import (
     IrregularityFlagged,
     Rectified,
 )
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.phases import Phase
 from dupbridge.core.play import Play
@@ -138,7 +139,9 @@ class RecorderCore(RecorderState):
         if simultaneous:
             ruling = table.next_seq
             law = _law("33", self.rulebook.edition)
-            table.log_event(IrregularityFlagged(ruling, "simultaneous_call", law, seat))
+            table.log_event(
+                IrregularityFlagged(ruling, IrregularityName.SIMULTANEOUS_CALL, law, seat)
+            )
             self._apply(
                 [
                     Note(
@@ -159,8 +162,10 @@ class RecorderCore(RecorderState):
         table = self.table
         self.status[seq] = "irregular"
         ruling = table.next_seq
-        table.log_event(IrregularityFlagged(ruling, name, law, seat))
-        irregularity = Irregularity(name, law, seat, ruling, seq=seq, call=call, turn=turn)
+        table.log_event(IrregularityFlagged(ruling, IrregularityName(name), law, seat))
+        irregularity = Irregularity(
+            IrregularityName(name), law, seat, ruling, seq=seq, call=call, turn=turn
+        )
         self._apply(self.rulebook.irregularity(table, irregularity))
 
     def _stand(self, seat: Seat, call: Call, seq: int | None) -> None:
@@ -329,9 +334,13 @@ class RecorderCore(RecorderState):
         entry = self.standing[position]
         ruling = table.next_seq
         law = _law("17D3", self.rulebook.edition)
-        table.log_event(IrregularityFlagged(ruling, "retention_of_right_to_call", law, entry.seat))
+        table.log_event(
+            IrregularityFlagged(
+                ruling, IrregularityName.RETENTION_OF_RIGHT_TO_CALL, law, entry.seat
+            )
+        )
         irregularity = Irregularity(
-            "retention_of_right_to_call", law, entry.seat, ruling, position=position
+            IrregularityName.RETENTION_OF_RIGHT_TO_CALL, law, entry.seat, ruling, position=position
         )
         self._apply(self.rulebook.irregularity(table, irregularity))
 

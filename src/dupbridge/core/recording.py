@@ -33,6 +33,7 @@ from dupbridge.core.events import (
     IrregularityFlagged,
     OptionChosen,
 )
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.phases import Phase
 from dupbridge.core.recording_play import details_json
@@ -122,9 +123,9 @@ class Recorder(RecorderCore):
         self.status[seq] = "irregular"
         ruling = table.next_seq
         law = _law("38", self.rulebook.edition)
-        table.log_event(IrregularityFlagged(ruling, "bid_above_seven", law, seat))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName.BID_ABOVE_SEVEN, law, seat))
         irregularity = Irregularity(
-            "bid_above_seven",
+            IrregularityName.BID_ABOVE_SEVEN,
             law,
             seat,
             ruling,
@@ -195,9 +196,9 @@ class Recorder(RecorderCore):
         else:
             name = "card_led_during_auction" if led else "card_exposed_during_auction"
             law = _law("24", edition)
-        table.log_event(IrregularityFlagged(ruling, name, law, seat))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName(name), law, seat))
         irregularity = Irregularity(
-            name,
+            IrregularityName(name),
             law,
             seat,
             ruling,
@@ -251,9 +252,15 @@ class Recorder(RecorderCore):
         self.status[seq] = "irregular"
         ruling = table.next_seq
         law = _law("25", edition)
-        table.log_event(IrregularityFlagged(ruling, "change_of_call", law, seat))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName.CHANGE_OF_CALL, law, seat))
         irregularity = Irregularity(
-            "change_of_call", law, seat, ruling, seq=seq, call=call, position=position
+            IrregularityName.CHANGE_OF_CALL,
+            law,
+            seat,
+            ruling,
+            seq=seq,
+            call=call,
+            position=position,
         )
         self._apply(self.rulebook.irregularity(table, irregularity))
         self._settle()
@@ -290,7 +297,7 @@ class Recorder(RecorderCore):
         table.log_event(InformationReported(seq, seat, kind, facts, against, text))
         ruling = table.next_seq
         law = _report_law(kind, edition)
-        table.log_event(IrregularityFlagged(ruling, kind, law, against or seat))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName(kind), law, against or seat))
         facts_pairs: tuple[tuple[str, str], ...] = (("facts", facts), ("reporter", seat.letter))
         if against is not None:
             facts_pairs += (("against", against.letter),)
@@ -299,7 +306,13 @@ class Recorder(RecorderCore):
         )
         position = self.last_call_position(seat)
         irregularity = Irregularity(
-            kind, law, against or seat, ruling, seq=seq, position=position, facts=facts_pairs
+            IrregularityName(kind),
+            law,
+            against or seat,
+            ruling,
+            seq=seq,
+            position=position,
+            facts=facts_pairs,
         )
         self._apply(self.rulebook.irregularity(table, irregularity))
         self._settle()

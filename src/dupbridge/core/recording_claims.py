@@ -20,6 +20,7 @@ from dupbridge.core.events import (
     IrregularityFlagged,
     PlayContinued,
 )
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.phases import Phase
 from dupbridge.core.rectify import (
@@ -159,8 +160,10 @@ class ClaimRecorder(PlayRecorder):
         table = rec.table
         law = _law(code, rec.rulebook.edition)
         ruling = action.seq + 1
-        irregularity = Irregularity(name, law, seat, ruling, seq=action.seq, turn=turn)
+        irregularity = Irregularity(
+            IrregularityName(name), law, seat, ruling, seq=action.seq, turn=turn
+        )
         effects = rec.rulebook.irregularity(table, irregularity)
         table.log_event(action)
-        table.log_event(IrregularityFlagged(ruling, name, law, seat))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName(name), law, seat))
         rec._apply(effects)

@@ -39,6 +39,7 @@ from dupbridge.core.events import (
     IrregularityFlagged,
     TrickCompleted,
 )
+from dupbridge.core.kinds import IrregularityName, RevokeKind
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.phases import Phase
 from dupbridge.core.play import Play
@@ -277,8 +278,10 @@ class PlayRecorder:
         table = rec.table
         law = _law(code, rec.rulebook.edition)
         ruling = table.next_seq
-        table.log_event(IrregularityFlagged(ruling, name, law, seat))
-        irregularity = Irregularity(name, law, seat, ruling, seq=seq, turn=turn, cards=(card,))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName(name), law, seat))
+        irregularity = Irregularity(
+            IrregularityName(name), law, seat, ruling, seq=seq, turn=turn, cards=(card,)
+        )
         rec._apply(rec.rulebook.irregularity(table, irregularity))
 
     def _revoke(self, seat: Seat, card: Card, play: Play, required: Suit | None, kind: str) -> None:
@@ -291,7 +294,7 @@ class PlayRecorder:
                 hidden &= ~penalty.bit
             if not hidden:  # the only cards of the suit lay face up (Law 64B3)
                 kind = "penalty_card"
-        revoke = Revoke(seat, card, play.trick_number, required, kind, faced)
+        revoke = Revoke(seat, card, play.trick_number, required, RevokeKind(kind), faced)
         rec._apply([Revoked(revoke)])
         self.place(seat, card)
 
@@ -368,10 +371,16 @@ class PlayRecorder:
         table.log_event(AttentionDrawn(table.next_seq, seat, offender, trick, when))
         ruling = table.next_seq
         law = _law("61A", edition)
-        table.log_event(IrregularityFlagged(ruling, "revoke", law, offender))
+        table.log_event(IrregularityFlagged(ruling, IrregularityName.REVOKE, law, offender))
         rec._apply([Notice(index, seat, when, ruling=ruling)])
         irregularity = Irregularity(
-            "revoke", law, offender, ruling, turn=seat, index=index, facts=(("when", when),)
+            IrregularityName.REVOKE,
+            law,
+            offender,
+            ruling,
+            turn=seat,
+            index=index,
+            facts=(("when", when),),
         )
         rec._apply(rec.rulebook.irregularity(table, irregularity))
         rec._settle()

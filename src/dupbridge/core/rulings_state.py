@@ -13,6 +13,7 @@ from enum import Enum
 
 from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card, Suit
+from dupbridge.core.kinds import IrregularityName, RestrictionRank, RevokeKind
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.seats import Seat
 
@@ -79,7 +80,7 @@ class Irregularity:
         index: the revoke it concerns (an index into the table's revokes), if any.
     """
 
-    name: str
+    name: IrregularityName
     law: LawRef
     seat: Seat
     ruling: int
@@ -120,7 +121,7 @@ class Pending:
     """
 
     ruling: int
-    irregularity: str
+    irregularity: IrregularityName
     law: LawRef
     chooser: Seat | None
     options: tuple[str, ...]
@@ -173,7 +174,7 @@ class Restriction:
     prohibit: frozenset[Suit] = frozenset()
     ruling: int = 0
     trick: int = 0
-    rank: str | None = None
+    rank: RestrictionRank | None = None
 
     @property
     def on_play(self) -> bool:
@@ -194,6 +195,6 @@ class Revoke:
     card: Card
     trick: int
     required: Suit | None
-    kind: str = "follow"
+    kind: RevokeKind = RevokeKind.FOLLOW
     #: The card was a penalty card lying face up (Law 62B2: no penalty when corrected).
     faced: bool = False

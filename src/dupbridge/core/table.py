@@ -56,10 +56,12 @@ from dupbridge.core.events import (
     Event,
     TrickCompleted,
 )
+from dupbridge.core.kinds import Edition
 from dupbridge.core.lawref import EDITIONS, LawRef
 from dupbridge.core.phases import (
     ACCEPTS,
     MODES,
+    Mode,
     Phase,
 )
 from dupbridge.core.play import Play, Trick
@@ -152,7 +154,9 @@ class Table(RecordingCommands):
         else:
             self.auction = Auction(board.dealer)
             rules = None
-        self._events: list[Event] = [BoardStarted(0, board, deal, edition, mode, rules)]
+        self._events: list[Event] = [
+            BoardStarted(0, board, deal, Edition(edition), Mode(mode), rules)
+        ]
 
     # --- commands -------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from enum import StrEnum
 from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card, Suit
 from dupbridge.core.events import IrregularityFlagged
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.recording import Recorder
 from dupbridge.core.seats import Seat
@@ -43,7 +44,7 @@ class Case:
     """The facts of one ruling, carried from step to step."""
 
     ruling: int
-    name: str
+    name: IrregularityName
     offender: Seat
     call: Call | None = None
     seq: int | None = None

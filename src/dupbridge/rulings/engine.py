@@ -390,7 +390,7 @@ class RulingsEngine(PlayRulings, LeadRulings):
             ruling = last_ruling(table, seat, None)
             pending = Pending(
                 ruling,
-                "penalty_cards",
+                IrregularityName.PENALTY_CARDS,
                 law,
                 declarer,
                 tuple(name for name, _r, _p in options),
@@ -427,7 +427,9 @@ class RulingsEngine(PlayRulings, LeadRulings):
         ):
             assert last is not None
             first = rec.standing[last].call
-            case = dataclasses.replace(case, name="change_of_call", original=first, position=last)
+            case = dataclasses.replace(
+                case, name=IrregularityName.CHANGE_OF_CALL, original=first, position=last
+            )
             if first == call:
                 return [
                     Note(

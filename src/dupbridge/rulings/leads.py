@@ -8,6 +8,7 @@ import dataclasses
 
 from dupbridge.core.calls import Bid, Strain
 from dupbridge.core.cards import Card, Suit
+from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
 from dupbridge.core.rectify import (
@@ -111,7 +112,7 @@ class LeadRulings(StepWalker):
         )
         return Pending(
             0,
-            "penalty_cards" if penalty else "lead_restriction",
+            IrregularityName.PENALTY_CARDS if penalty else IrregularityName.LEAD_RESTRICTION,
             choice.law,
             declarer,
             tuple(name for name, _req, _pro in choice.options),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from dupbridge.core.kinds import NoticeTime, RevokeKind
+from dupbridge.core.kinds import IrregularityName, NoticeTime, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
 from dupbridge.core.recording_play import RevokeState
@@ -251,7 +251,7 @@ class RevokeRulings(StepWalker):
         ).format(seat=qseat.title, card=qcard)
         pending = Pending(
             ruling,
-            "revoke",
+            IrregularityName.REVOKE,
             law,
             chooser,
             ("keep", "withdraw"),
