@@ -31,6 +31,7 @@ from dupbridge.formats._pbn_values import (
     MANDATORY_TAGS,
     SUFFIXES,
     PbnValueError,
+    contract_variant,
     parse_columns,
     parse_contract,
     parse_deal,
@@ -40,6 +41,7 @@ from dupbridge.formats._pbn_values import (
     parse_seat,
     parse_side_values,
     parse_vulnerability,
+    side_glued,
 )
 from dupbridge.i18n import _
 
@@ -58,6 +60,9 @@ Locate = Callable[[int, int, bool], int]
 
 _MANDATORY_AT = {name: position for position, name in enumerate(MANDATORY_TAGS)}
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+#: Dates as programs write them: ISO 2024-03-01, 2024/03/01, and day first 01.03.2024,
+#: 01/03/2024 or 01-03-2024 (read, with a warning).
+_OTHER_DATE = re.compile(r"\d{4}([-/])\d\d?\1\d\d?|\d\d?([./-])\d\d?\2\d{4}")
 _TIME = re.compile(r"\d\d:\d\d:\d\d")
 _ROUND = re.compile(r"\d+(?:\.[A-Za-z0-9]+)*")
 _RUBBER = re.compile(r"(?:(NS|EW) +)?\d+ *\/ *\d+(?: +(NS|EW) +\d+ *\/ *\d+)? *")
@@ -77,6 +82,8 @@ _COMPETITION = frozenset({"INDIVIDUALS", "PAIRS", "TEAMS", "CHICAGO", "CAVENDISH
 _MODE = frozenset(
     {"EM", "EMB", "EMAIL", "IBS", "IB", "OKB", "TABLE", "TC", "TEL", "INTERNET", "LIVE", "FTF"}
 )
+#: Call variants programs write that are read with a warning (others are errors).
+_TOLERATED_CALLS = frozenset({"P", *(f"{level}N" for level in range(1, 8))})
 _PLAYER_TYPE = frozenset({"HUMAN", "PROGRAM", "COMPUTER"})
 
 
@@ -181,8 +188,38 @@ def _game_value(key: str, parse: Callable[[str], object]) -> TagCheck:
                 tag[5] or 1,
                 _("tag {name}: {message}").format(name=tag[0], message=message),
             )
+            return
+        warn = _GAME_WARNINGS.get(tag[0])
+        notice = None if warn is None else warn(tag[1])
+        if notice is not None:
+            report(
+                tag[4] or 1,
+                tag[5] or 1,
+                _("tag {name}: {message}").format(name=tag[0], message=notice),
+                True,
+            )
 
     return check
+
+
+def _contract_notice(value: str) -> str | None:
+    pbn = contract_variant(value)
+    if pbn is None:
+        return None
+    return _("{value!r} is read as {pbn}, as PBN writes it").format(value=value, pbn=pbn)
+
+
+def _deal_notice(value: str) -> str | None:
+    if value[2:] == value[2:].upper():
+        return None
+    return _("cards in lower case are read as capitals, as PBN writes them")
+
+
+#: Warnings about values a game reads but PBN writes otherwise, by tag.
+_GAME_WARNINGS: dict[str, Callable[[str], str | None]] = {
+    "Contract": _contract_notice,
+    "Deal": _deal_notice,
+}
 
 
 # --- tag values ---------------------------------------------------------------------------
@@ -214,6 +251,10 @@ def _check_value(tag: RawTag, first: bool, cache: dict[str, Any], report: Report
 def _date(value: str) -> str | None:
     if value in ("", "?") or _DATE.fullmatch(value):
         return None
+    if _OTHER_DATE.fullmatch(value):
+        return "~" + _("{value!r} is read as a date; PBN writes dates YYYY.MM.DD").format(
+            value=value
+        )
     return _("{value!r} is not a date YYYY.MM.DD (? for unknown digits)").format(value=value)
 
 
@@ -271,14 +312,22 @@ def _scoring(value: str) -> str | None:
     return None
 
 
+def _glued(value: str) -> str | None:
+    if side_glued(value):
+        return "~" + _("{value!r}: PBN writes a space between the side and its number").format(
+            value=value
+        )
+    return None
+
+
 def _score(value: str) -> str | None:
     parse_side_values(value, integer=True)
-    return None
+    return _glued(value)
 
 
 def _number(value: str) -> str | None:
     parse_side_values(value)
-    return None
+    return _glued(value)
 
 
 def _percentage(value: str) -> str | None:
@@ -290,7 +339,7 @@ def _percentage(value: str) -> str | None:
 
 def _optimum(value: str) -> str | None:
     parse_side_values(value, integer=True, need_side=True)
-    return None
+    return _glued(value)
 
 
 def _rubber(value: str) -> str | None:
@@ -407,12 +456,14 @@ def _check_export_order(game: Game, tags: dict[str, RawTag], report: Report) -> 
             _("export format needs every tag of the mandatory set; missing: {names}").format(
                 names=", ".join(missing)
             ),
+            True,
         )
     if positions != sorted(positions):
         report(
             game.line or first_line or 1,
             1,
             _("export format puts the mandatory tags first, in the standard's order"),
+            True,
         )
 
 
@@ -421,7 +472,7 @@ def _check_dependencies(game: Game, tags: dict[str, RawTag], report: Report) -> 
     if auction is not None and _unknown(tags.get("Dealer")):
         report(auction[4] or 1, auction[5] or 1, _("the Auction needs the Dealer tag"))
     play = tags.get("Play")
-    if play is not None:
+    if play is not None and not _no_play(play):
         if _unknown(tags.get("Deal")):
             report(play[4] or 1, play[5] or 1, _("the Play needs the Deal tag"))
         contract = tags.get("Contract")
@@ -435,17 +486,30 @@ def _check_dependencies(game: Game, tags: dict[str, RawTag], report: Report) -> 
     if result is not None and result[1] not in ("", "?"):
         contract = tags.get("Contract")
         declarer = tags.get("Declarer")
-        passed = contract is not None and contract[1].upper() == "PASS"
+        passed = contract is not None and contract[1].upper() in ("PASS", "P")
         if passed or (declarer is not None and declarer[1] == ""):
-            report(
-                result[4] or 1,
-                result[5] or 1,
-                _("a board with no declarer (passed out) has no Result"),
-            )
+            if passed and result[1] == "0":
+                report(
+                    result[4] or 1,
+                    result[5] or 1,
+                    _("a board passed out has no Result; Result 0 is read as none"),
+                    True,
+                )
+            else:
+                report(
+                    result[4] or 1,
+                    result[5] or 1,
+                    _("a board with no declarer (passed out) has no Result"),
+                )
 
 
 def _unknown(tag: RawTag | None) -> bool:
     return tag is None or tag[1] in ("", "?")
+
+
+def _no_play(tag: RawTag) -> bool:
+    """Whether a Play tag records no play: ``[Play ""]`` with no cards after it."""
+    return tag[1] == "" and not tag[2]
 
 
 # --- sections -----------------------------------------------------------------------------
@@ -622,6 +686,7 @@ def _check_auction(
         _check_rows(tag, report, 4, _("export format writes four calls to a line"))
     calls: list[tuple[Call | None, _Unit]] = []
     irregular = False
+    warned: set[str] = set()  # the variants read with a warning (once each)
     for unit in units:
         text = unit.token.text
         if unit.marks or text == "^S":
@@ -643,9 +708,14 @@ def _check_auction(
                     ),
                 )
                 return
-            report(
-                *at(unit.token), _("{text!r} is written {call} in PBN").format(text=text, call=call)
-            )
+            tolerated = text in _TOLERATED_CALLS
+            if not tolerated or text not in warned:
+                warned.add(text)
+                report(
+                    *at(unit.token),
+                    _("{text!r} is written {call} in PBN").format(text=text, call=call),
+                    tolerated,
+                )
         calls.append((call, unit))
     if dealer is None or first is None:
         return
@@ -784,7 +854,7 @@ def _check_rows(tag: Tag, report: Report, most: int, message: str) -> None:
             continue
         units = [t for t in row if t[0] not in "=$!?^" or t == "^S"]
         if len(units) > most:
-            report(line, 1, message)
+            report(line, 1, message, True)
 
 
 def _check_play(
@@ -797,7 +867,7 @@ def _check_play(
     export: bool,
 ) -> None:
     raw = tags.get("Play")
-    if raw is None:
+    if raw is None or _no_play(raw):
         return
     tag = _as_tag(raw)
     try:
@@ -830,12 +900,24 @@ def _check_play(
         _check_rows(tag, report, 4, _("export format writes one trick (four cards) to a line"))
     cards: list[Card | None] = []
     bad = False
+    lower_warned = False
     for unit in units:
         text = unit.token.text
         if text in ("-", "+"):
             cards.append(None)
             continue
         card = CARD_TOKENS.get(text)
+        if card is None and len(text) == 2 and text.upper() in CARD_TOKENS:
+            card = CARD_TOKENS[text.upper()]
+            if not lower_warned:
+                lower_warned = True
+                report(
+                    *at(unit.token),
+                    _("{text!r} is read as {card}; PBN writes cards in capitals").format(
+                        text=text, card=card
+                    ),
+                    True,
+                )
         if card is None:
             report(*at(unit.token), _card_problem(text))
             bad = True

@@ -63,9 +63,11 @@ __all__ = [
     "PlayEntry",
     "RawTag",
     "Tag",
+    "auction_is_over",
     "is_section_tag",
     "is_table_tag",
     "section_tokens",
+    "tricks_taken",
 ]
 
 #: Strains in the order PBN lists double-dummy results: NT, S, H, D, C.
@@ -293,6 +295,20 @@ class PbnAuction:
                 passes = 0
                 bid = bid or isinstance(call, Bid)
         return tuple(made)
+
+
+def auction_is_over(auction: PbnAuction) -> bool:
+    """Whether the calls of an Auction section end the auction (Law 17E: three passes
+    after a call, four passes, or ``AP``)."""
+    calls = auction.calls()
+    if any(entry.all_pass for entry in auction.entries):
+        return True
+    passes = 0
+    for call, _entry in reversed(calls):
+        if not isinstance(call, Pass):
+            break
+        passes += 1
+    return passes >= 4 or (passes >= 3 and len(calls) > passes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1003,8 +1019,13 @@ class Game:
         tables: tuple[TableData, ...] = tuple(
             (tag.name, tag.value, tag.section) for tag in self._tags if is_table_tag(tag.name)
         )
-        played = tuple(card for _seat, card in self.played())
+        order = self.played()
+        played = tuple(card for _seat, card in order)
         result = self.result
+        contract = self.contract
+        if result is None and len(order) == 52 and contract is not None:
+            # a complete play gives the result (as the LIN reader works it out)
+            result = tricks_taken(order, contract)
         claim = None
         play = self.play
         if result is not None and play is not None and len(played) < 52:
@@ -1046,6 +1067,22 @@ class Game:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+
+def tricks_taken(order: Sequence[tuple[Seat, Card]], contract: Contract) -> int | None:
+    """The tricks declarer's side took in a play given in the order played (Law 44G: the
+    winner of each trick leads to the next); None if declarer is not known."""
+    declarer = contract.declarer
+    if declarer is None:
+        return None
+    trump = contract.strain.suit
+    won = 0
+    for start in range(0, len(order) - 3, 4):
+        trick = order[start : start + 4]
+        cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+        winner = trick_winner(trick[0][0], cards, trump)
+        won += winner.side is declarer.side
+    return won
 
 
 def _board_number(text: str) -> int | None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from dupbridge.formats._pbn_check import check_game
-from dupbridge.formats._pbn_game import Game, RawTag, split_section_token
+from dupbridge.formats._pbn_game import Game, RawTag, auction_is_over, split_section_token
 from dupbridge.formats._pbn_values import (
     CALLS,
     CARD_TOKENS,
@@ -24,6 +24,7 @@ from dupbridge.formats._pbn_values import (
     Column,
     PbnValueError,
     parse_columns,
+    spaced_columns,
 )
 from dupbridge.formats.problems import Problem, Severity
 from dupbridge.i18n import _
@@ -43,6 +44,10 @@ _SPECIAL = re.compile(r'[\[\]{}";%!?=$^]')
 _TABLE_SPECIAL = re.compile(r'[\[\]{}";%]')
 #: Characters PBN does not allow: control characters and the C1 range of ISO 8859-1.
 _BAD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: A line of control characters and spaces only, with at least one control character.
+_CONTROL_ONLY = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f \t]*[\x00-\x08\x0b-\x1f\x7f][\x00-\x08\x0b-\x1f\x7f \t]*"
+)
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _UNESCAPE = re.compile(r'\\([\\"])')
 _DIRECTIVE = re.compile(r"%\s*(EXPORT|IMPORT|PBN\s+(\d+\.\d+))\s*$", re.IGNORECASE)
@@ -153,9 +158,15 @@ class Parser:
         self._sticky: dict[str, str] = {}
         self._comment: list[str] | None = None
         self._comment_at = (0, 0)
+        self._comment_depth = 1
         self._comment_warned = False
         self._source_lines: list[str] = []
         self._problems: list[Problem] = []
+        # the tags of the last game of each board (for '#' on a tag describing the board),
+        # the games ended in the middle of a line, the last game read
+        self._by_board: dict[str, list[RawTag]] = {}
+        self._ready: list[Game] = []
+        self._last: Game | None = None
         self._new_game()
 
     def _new_game(self) -> None:
@@ -250,6 +261,8 @@ class Parser:
                             self._tags.append((name, value, (), (), lineno, len(name) + 4, ()))
                         else:
                             self._tag(name, _unescape(value), lineno, len(name) + 4, 0)
+                            if self._ready:
+                                yield from self._drain()
                         continue
                 elif first not in {"%", "{", ";"}:
                     kind = self._kind
@@ -284,21 +297,58 @@ class Parser:
                             self._section_row(lineno, cells)
                         continue
             game = self.feed(lineno, line)
+            if self._ready:
+                yield from self._drain()
             if game is not None:
                 yield game
         game = self.finish(lineno + 1)
+        if self._ready:
+            yield from self._drain()
         if game is not None:
             yield game
+
+    def _drain(self) -> list[Game]:
+        ready = self._ready
+        self._ready = []
+        return ready
 
     def _checked_lines(self, lines: Iterable[str]) -> Iterator[str]:
         """The lines without a final carriage return, each checked for its length and
         characters as it is read (the problems go to the game being read)."""
         bad_char = _BAD_CHAR.search
+        # lines of control characters only (a Ctrl-Z ending the file): held back until it
+        # is known whether anything follows them
+        held: list[tuple[int, str]] = []
         for lineno, raw in enumerate(lines, 1):
             line = raw[:-1] if raw[-1:] == "\r" else raw
             if len(line) > MAX_LINE or bad_char(line) is not None:
+                if _CONTROL_ONLY.fullmatch(line):
+                    held.append((lineno, line))
+                    continue
+                yield from self._release(held)
                 self._line_problems(lineno, line)
+            elif held and line.strip():
+                yield from self._release(held)
             yield line
+        for lineno, line in held:
+            bad = _BAD_CHAR.search(line)
+            column = bad.start() + 1 if bad is not None else 1
+            message = _(
+                "character U+{code:04X} after the last game is ignored (an end-of-file mark)"
+            ).format(code=ord(bad.group()) if bad is not None else 0)
+            problem = Problem(lineno, column, message, Severity.WARNING, self.source)
+            if self._tags or self._last is None:
+                self._problems.append(problem)
+            else:
+                self._last.problems.append(problem)
+            yield ""
+
+    def _release(self, held: list[tuple[int, str]]) -> Iterator[str]:
+        """The held lines of control characters, reported as errors: more text follows."""
+        for lineno, line in held:
+            self._line_problems(lineno, line)
+            yield line
+        held.clear()
 
     def _line_problems(self, lineno: int, line: str) -> None:
         if len(line) > MAX_LINE:
@@ -322,7 +372,7 @@ class Parser:
         ended, if any."""
         start = 0
         if self._comment is not None:
-            end = line.find("}")
+            end = self._comment_end(lineno, line)
             if end < 0:
                 if not line.strip() and not self._comment_warned:
                     self._comment_warned = True
@@ -365,7 +415,13 @@ class Parser:
         tokens_before = start > 0
         outside_reported = False
         kind = self._kind
-        for match in _TOKEN.finditer(line, start):
+        search = _TOKEN.search
+        position = start
+        while True:
+            match = search(line, position)
+            if match is None:
+                break
+            position = match.end()
             group = match.lastgroup
             if group is None:
                 continue
@@ -377,12 +433,8 @@ class Parser:
                     table_comment = column
                 if group == "semi":
                     self._add_comment(text[1:])
-                elif text.endswith("}") and len(text) > 1:
-                    self._add_comment(text[1:-1])
                 else:
-                    self._comment = [text[1:]]
-                    self._comment_at = (lineno, column)
-                    self._comment_warned = False
+                    position = self._brace(lineno, line, match.start())
                 tokens_before = True
                 continue
             if state == 0:
@@ -392,6 +444,7 @@ class Parser:
                             lineno,
                             column,
                             _("in export format every tag starts its own line at column 1"),
+                            warning=True,
                         )
                     if row:
                         self._section_row(lineno, tuple(row))
@@ -461,6 +514,23 @@ class Parser:
                     )
                     self._state = 0
                 else:
+                    close = line.find("]", match.start())
+                    if close >= 0 and '"' not in line[match.start() : close]:
+                        # a value without quotes, up to the ']' (read, with a warning)
+                        self.report(
+                            lineno,
+                            column,
+                            _(
+                                "the value of tag {name} must be in double quotes; "
+                                "it is read up to the ']'"
+                            ).format(name=self._t_name),
+                            warning=True,
+                        )
+                        self._t_value = line[match.start() : close].strip()
+                        self._t_value_at = (lineno, column)
+                        self._state = 3
+                        position = close
+                        continue
                     self.report(
                         lineno,
                         column,
@@ -487,6 +557,52 @@ class Parser:
                     lineno, table_comment, _("comments are not allowed in the rows of a table")
                 )
             self._section_row(lineno, tuple(row))
+
+    def _brace(self, lineno: int, line: str, at: int) -> int:
+        """Read a ``{...}`` comment starting at ``at``; braces nested inside it are kept in
+        it, with a warning. Returns where scanning goes on (the line's end if the comment
+        runs on to the next lines)."""
+        depth = 0
+        for index in range(at, len(line)):
+            char = line[index]
+            if char == "{":
+                depth += 1
+                if depth == 2:
+                    self._nested_warning(lineno, index + 1)
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    self._add_comment(line[at + 1 : index])
+                    return index + 1
+        self._comment = [line[at + 1 :]]
+        self._comment_at = (lineno, at + 1)
+        self._comment_depth = depth
+        self._comment_warned = False
+        return len(line)
+
+    def _nested_warning(self, lineno: int, column: int) -> None:
+        self.report(
+            lineno,
+            column,
+            _("a '{' inside a comment: the comment ends at its matching '}'"),
+            warning=True,
+        )
+
+    def _comment_end(self, lineno: int, line: str) -> int:
+        """Where the open comment ends on ``line`` (the index of its closing '}'), or -1."""
+        depth = self._comment_depth
+        if depth == 1 and "{" not in line:
+            return line.find("}")
+        for index, char in enumerate(line):
+            if char == "{":
+                depth += 1
+                self._nested_warning(lineno, index + 1)
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    return index
+        self._comment_depth = depth
+        return -1
 
     def _finish_tag(self) -> None:
         self._state = 0
@@ -537,15 +653,33 @@ class Parser:
         names = self._names
         if name in names and name != "Note":
             first = self._tags[names[name]]
-            self.report(
-                line,
-                column,
-                _("tag {name} is given twice in this game (first on line {first})").format(
-                    name=name, first=first[4]
-                ),
-            )
-            self._kind = "X" if kind else ""
-            return
+            if self._starts_game(name, value):
+                # games written one after the other with no empty line between them
+                ended = self._end_game(line)
+                if ended is not None:
+                    self._ready.append(ended)
+                self._game_line = line
+                self.report(
+                    line,
+                    column,
+                    _(
+                        "tag {name} again with no empty line before it: a new game starts here"
+                    ).format(name=name),
+                    warning=True,
+                )
+                names = self._names
+            else:
+                self.report(
+                    line,
+                    column,
+                    _(
+                        "tag {name} is given twice in this game (first on line {first}); "
+                        "the first value is kept"
+                    ).format(name=name, first=first[4]),
+                    warning=True,
+                )
+                self._kind = "X" if kind else ""
+                return
         if value and value[0] == "#":
             value = self._inherit(name, value, line, column)
         elif name in self._sticky:
@@ -563,6 +697,16 @@ class Parser:
                 except PbnValueError as error:
                     self.report(line, column, str(error))
                     self._columns = None
+                else:
+                    if spaced_columns(value):
+                        self.report(
+                            line,
+                            column,
+                            _("the columns of {name} are separated by spaces; PBN uses ';'").format(
+                                name=name
+                            ),
+                            warning=True,
+                        )
             else:
                 self._seen_section = True
             self._kind = kind
@@ -570,19 +714,23 @@ class Parser:
         names[name] = len(self._tags)
         self._tags.append((name, value, (), (), line, column, ()))
 
+    def _starts_game(self, name: str, value: str) -> bool:
+        """Whether a tag given again starts a new game: it is the game's first tag (games
+        written one after the other), or another Board."""
+        tags = self._tags
+        if not tags or self._state:
+            return False
+        if tags[0][0] == name:
+            return True
+        index = self._names.get(name)
+        return name == "Board" and index is not None and tags[index][1] != value
+
     def _inherit(self, name: str, value: str, line: int, column: int) -> str:
         if value != "#" and not value.startswith("##"):
             self._sticky.pop(name, None)
             return value
         if name in NO_INHERITANCE:
-            self.report(
-                line,
-                column,
-                _(
-                    "the value of {name} describes this board and cannot be copied from the "
-                    "previous game"
-                ).format(name=name),
-            )
+            return self._inherit_board_tag(name, line, column)
         if value.startswith("##"):
             self._sticky[name] = value[2:]
             return value[2:]
@@ -596,9 +744,49 @@ class Parser:
             self.report(
                 line,
                 column,
-                _("'#' copies tag {name} from the previous game, which has none").format(name=name),
+                _(
+                    "'#' copies tag {name} from the previous game, which has none: "
+                    "the value is unknown"
+                ).format(name=name),
+                warning=True,
             )
-            return ""
+            return "?"
+        return previous[1]
+
+    def _inherit_board_tag(self, name: str, line: int, column: int) -> str:
+        """``#`` on a tag describing the board (Deal, Dealer...): the value of the previous
+        game of the same board (the other room of a match), with a warning; the previous
+        game if this one's board is not known yet."""
+        board_at = self._names.get("Board")
+        source: dict[str, RawTag] | None
+        if board_at is not None:
+            tags = self._by_board.get(self._tags[board_at][1])
+            source = None if tags is None else {tag[0]: tag for tag in tags}
+        else:
+            if self._prev is None:
+                self._prev = {tag[0]: tag for tag in self._prev_tags}
+            source = self._prev
+        previous = None if source is None else source.get(name)
+        if previous is None or previous[1] in ("", "?"):
+            self.report(
+                line,
+                column,
+                _(
+                    "the value of {name} describes this board, and no earlier game of this "
+                    "board gives it to copy with '#': the value is unknown"
+                ).format(name=name),
+                warning=True,
+            )
+            return "?"
+        self.report(
+            line,
+            column,
+            _(
+                "the value of {name} describes this board: '#' copies it from the earlier "
+                "game of the same board (line {line})"
+            ).format(name=name, line=previous[4]),
+            warning=True,
+        )
         return previous[1]
 
     def _section_row(self, lineno: int, row: tuple[str, ...]) -> None:
@@ -656,6 +844,10 @@ class Parser:
             game.problems = problems
         self._prev_tags = tags
         self._prev = None
+        board_at = self._names.get("Board")
+        if board_at is not None:
+            self._by_board[tags[board_at][1]] = tags
+        self._last = game
         self._new_game()
         return game
 
@@ -671,6 +863,31 @@ class Parser:
             columns = self._located[key] = token_columns(line, table)
         return columns[index] if 0 <= index < len(columns) else 1
 
+    def _check_cut(self, game: Game, kind: str, line: int, tokens: int) -> None:
+        """The input ended inside an Auction or Play section: an auction not over, or a
+        trick of fewer than four cards, with no end mark (``+`` or ``*``) means the file
+        was cut short."""
+        if kind == "A":
+            auction = game.auction
+            if auction is None or auction.end is not None or auction_is_over(auction):
+                return
+            message = _(
+                "the file ends inside the Auction before the auction is over, with no '+' "
+                "or '*': it seems cut short"
+            )
+        else:
+            play = game.play
+            if play is None or play.end is not None or not play.tricks:
+                return
+            if len(play.tricks[-1]) == 4:
+                return
+            message = _(
+                "the file ends inside the Play in the middle of a trick, with no '+' or '*': "
+                "it seems cut short"
+            )
+        column = self._locate(line, tokens - 1, False) if tokens else 1
+        game.problems.append(Problem(line, column, message, Severity.ERROR, self.source))
+
     def finish(self, lineno: int) -> Game | None:
         """End of input: close what is open and return the last game, if any."""
         if self._comment is not None:
@@ -678,7 +895,12 @@ class Parser:
             self.report(line, column, _("the comment '{' is never closed with '}'"))
             self._add_comment("\n".join(self._comment))
             self._comment = None
+        open_section = self._kind if self._rows else ""
+        rows_at = tuple(self._rows_at)
+        last_row = self._rows[-1] if self._rows else ()
         game = self._end_game(lineno)
+        if game is not None and open_section in ("A", "P") and rows_at:
+            self._check_cut(game, open_section, rows_at[-1], len(last_row))
         if game is None and self._problems:
             game = Game(problems=self._problems, line=1, source=self.source)
             self._problems = []

@@ -35,6 +35,7 @@ __all__ = [
     "PbnValueError",
     "ResultValue",
     "ScoreValue",
+    "contract_variant",
     "deal_of",
     "deal_value",
     "format_columns",
@@ -48,6 +49,8 @@ __all__ = [
     "parse_seat",
     "parse_side_values",
     "parse_vulnerability",
+    "side_glued",
+    "spaced_columns",
 ]
 
 
@@ -235,7 +238,7 @@ def parse_deal(text: str) -> DealValue | None:
     """Parse the Deal tag: ``"N:hand hand hand hand"``, a hand being ``S.H.D.C`` or ``-``.
 
     The known hands must hold the same number of cards (13, or fewer for an end position),
-    no card twice.
+    no card twice. Cards written in lower case are read too (the reader warns about them).
 
     Raises:
         PbnValueError: naming what is wrong.
@@ -292,6 +295,8 @@ def parse_deal_masks(text: str) -> DealMasks | None:
                 ):
                     first = int(first_seat)
                     return (north, east, south, west, first, _KNOWN_FROM[first])
+    if text.upper() != text:
+        text = text.upper()  # cards in lower case (the reader warns about them)
     match = _DEAL_RE.fullmatch(text)
     if match is None:
         if text[:2].upper() in ("N:", "E:", "S:", "W:") and len(text[2:].split()) == 4:
@@ -397,6 +402,9 @@ class ContractValue:
 def parse_contract(text: str) -> ContractValue | None:
     """``Pass``, or level + ``C D H S NT`` + optional ``X``/``XX``; None for ``""``/``"?"``.
 
+    The variants :func:`contract_variant` knows (``1N``, ``P``) are read too (the reader
+    warns about them).
+
     Raises:
         PbnValueError: for anything else.
     """
@@ -411,7 +419,25 @@ def parse_contract(text: str) -> ContractValue | None:
     return value
 
 
+def contract_variant(text: str) -> str | None:
+    """The PBN spelling of a Contract value written as programs often write it (``1N``,
+    ``3NX``, ``P``), or None if ``text`` is not such a variant."""
+    upper = text.upper()
+    if upper == "P":
+        return "Pass"
+    match = _CONTRACT_VARIANT_RE.fullmatch(upper)
+    if match is None:
+        return None
+    return f"{match.group(1)}NT{match.group(2) or ''}"
+
+
+_CONTRACT_VARIANT_RE = re.compile(r"([1-7])N(XX|X)?")
+
+
 def _parse_contract(text: str) -> ContractValue:
+    variant = contract_variant(text)
+    if variant is not None:
+        text = variant
     if text.upper() == "PASS":
         return ContractValue(True)
     match = _CONTRACT_RE.fullmatch(text.upper())
@@ -500,6 +526,13 @@ def _parse_result(text: str) -> ResultValue:
 # --- scores -----------------------------------------------------------------------------------
 
 _NUMBER_RE = re.compile(r"[+-]?\d+(?:\.\d*)?")
+#: A side written against its number (``NS-140``), which programs write and PBN does not.
+_SIDE_GLUED = re.compile(r"\b(NS|EW)(?=[-+^\d])")
+
+
+def side_glued(text: str) -> bool:
+    """Whether a score value writes a side against its number (``NS-140``, not ``NS -140``)."""
+    return _SIDE_GLUED.search(text) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,6 +556,8 @@ def parse_side_values(
 ) -> tuple[ScoreValue, ...]:
     """Parse ``"NS 420"``, ``"EW -50"``, ``"NS 4 EW -4"``, ``"420"``, ``"EW 2.5"``.
 
+    A side written against its number (``"NS-140"``) is read as ``"NS -140"``.
+
     Args:
         text: the tag value (``""``/``"?"`` give an empty tuple).
         integer: whether the numbers must be whole.
@@ -534,6 +569,8 @@ def parse_side_values(
     """
     if text in UNKNOWN:
         return ()
+    if _SIDE_GLUED.search(text):
+        text = _SIDE_GLUED.sub(r"\1 ", text)
     parts = text.split()
     values: list[ScoreValue] = []
     index = 0
@@ -606,11 +643,16 @@ class Column:
 def parse_columns(spec: str) -> tuple[Column, ...]:
     """Parse a table's column specification ``"-Rank\\3R;PairId\\5R;Names\\45"``.
 
+    Columns separated by spaces (:func:`spaced_columns`) are read too.
+
     Raises:
         PbnValueError: naming the column whose specification is wrong.
     """
     columns = []
-    for part in spec.split(";"):
+    parts = spec.split(";")
+    if spaced_columns(spec):
+        parts = spec.replace(";", " ").split()
+    for part in parts:
         match = _COLUMN_RE.fullmatch(part.strip())
         if match is None:
             raise PbnValueError(
@@ -622,6 +664,12 @@ def parse_columns(spec: str) -> tuple[Column, ...]:
         order, name, width, align = match.groups()
         columns.append(Column(name, int(width) if width else None, align or None, order or None))
     return tuple(columns)
+
+
+def spaced_columns(spec: str) -> bool:
+    """Whether a column specification separates its columns by spaces (``"Score_NS MP_NS"``)
+    rather than by ``;`` as PBN does; column names hold no spaces, so both read the same."""
+    return any(len(part.split()) > 1 for part in spec.split(";"))
 
 
 def format_columns(columns: tuple[Column, ...]) -> str:
