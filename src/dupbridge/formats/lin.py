@@ -40,14 +40,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from dupbridge.formats._lin.notation import decode
+from dupbridge.formats._lin.notation import LIN_SEATS, decode
 from dupbridge.formats._lin.reading import LinBoard, LinReader
 from dupbridge.formats._lin.writing import unwritable, write_lin
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
 
-__all__ = ["LinBoard", "dump", "dumps", "load", "load_path", "loads", "unwritable"]
+__all__ = ["LIN_SEATS", "LinBoard", "dump", "dumps", "load", "load_path", "loads", "unwritable"]
 
 
 def loads(text: str | bytes, *, strict: bool = False, source: str = "<string>") -> list[LinBoard]:
