@@ -14,6 +14,10 @@ from typing import Any
 
 from dupbridge.core.seats import Vulnerability
 from dupbridge.formats._pbn_check_base import Report, as_tag
+from dupbridge.formats._pbn_deal import (
+    parse_deal,
+    parse_deal_masks,
+)
 from dupbridge.formats._pbn_game import Game, RawTag
 from dupbridge.formats._pbn_values import (
     KNOWN_TAGS,
@@ -21,8 +25,6 @@ from dupbridge.formats._pbn_values import (
     PbnValueError,
     contract_variant,
     parse_contract,
-    parse_deal,
-    parse_deal_masks,
     parse_declarer,
     parse_result,
     parse_seat,

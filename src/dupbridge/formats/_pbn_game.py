@@ -21,6 +21,14 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
 from dupbridge.core.table import Table
+from dupbridge.formats._pbn_deal import (
+    DealMasks,
+    DealValue,
+    deal_of,
+    deal_value,
+    format_deal,
+    parse_deal_masks,
+)
 from dupbridge.formats._pbn_values import (
     CALL_VARIANTS,
     CALLS,
@@ -30,18 +38,12 @@ from dupbridge.formats._pbn_values import (
     SUFFIXES,
     Column,
     ContractValue,
-    DealMasks,
-    DealValue,
     PbnValueError,
     ResultValue,
     ScoreValue,
-    deal_of,
-    deal_value,
     format_columns,
-    format_deal,
     parse_columns,
     parse_contract,
-    parse_deal_masks,
     parse_declarer,
     parse_result,
     parse_seat,
