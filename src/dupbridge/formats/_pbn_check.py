@@ -29,7 +29,13 @@ from dupbridge.formats._pbn_check_tags import (
     check_rubber,
     unknown_tag,
 )
-from dupbridge.formats._pbn_game import Game, RawTag, Tag
+from dupbridge.formats._pbn_game import (
+    Game,
+)
+from dupbridge.formats._pbn_sections import (
+    RawTag,
+    Tag,
+)
 from dupbridge.formats._pbn_values import (
     PbnValueError,
     parse_columns,

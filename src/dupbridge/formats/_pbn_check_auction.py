@@ -28,7 +28,14 @@ from dupbridge.formats._pbn_check_base import (
     ref_place,
     token_place,
 )
-from dupbridge.formats._pbn_game import CompactCall, Game, RawTag, Tag
+from dupbridge.formats._pbn_game import (
+    Game,
+)
+from dupbridge.formats._pbn_sections import (
+    CompactCall,
+    RawTag,
+    Tag,
+)
 from dupbridge.formats._pbn_values import (
     CALL_VARIANTS,
     CALLS,

@@ -8,7 +8,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from dupbridge.formats._pbn_game import RawTag, Tag
+from dupbridge.formats._pbn_sections import (
+    RawTag,
+    Tag,
+)
 from dupbridge.formats._pbn_values import (
     SUFFIXES,
 )

@@ -27,7 +27,13 @@ from dupbridge.formats._pbn_check_base import (
     token_place,
 )
 from dupbridge.formats._pbn_check_tags import no_play
-from dupbridge.formats._pbn_game import Game, RawTag, Tag
+from dupbridge.formats._pbn_game import (
+    Game,
+)
+from dupbridge.formats._pbn_sections import (
+    RawTag,
+    Tag,
+)
 from dupbridge.formats._pbn_values import (
     CARD_TOKENS,
     PbnValueError,

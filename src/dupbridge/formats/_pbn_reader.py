@@ -16,7 +16,14 @@ import re
 from collections.abc import Iterable, Iterator
 
 from dupbridge.formats._pbn_check import check_game
-from dupbridge.formats._pbn_game import Game, RawTag, auction_is_over, split_section_token
+from dupbridge.formats._pbn_game import (
+    Game,
+)
+from dupbridge.formats._pbn_sections import (
+    RawTag,
+    auction_is_over,
+    split_section_token,
+)
 from dupbridge.formats._pbn_values import (
     CALLS,
     CARD_TOKENS,

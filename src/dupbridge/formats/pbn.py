@@ -62,8 +62,11 @@ from pathlib import Path
 from typing import IO
 
 from dupbridge.formats._pbn_game import (
-    AuctionEntry,
     Game,
+)
+from dupbridge.formats._pbn_reader import Parser, decode, split_lines
+from dupbridge.formats._pbn_sections import (
+    AuctionEntry,
     PbnAuction,
     PbnPlay,
     PbnTable,
@@ -71,7 +74,6 @@ from dupbridge.formats._pbn_game import (
     Tag,
     is_table_tag,
 )
-from dupbridge.formats._pbn_reader import Parser, decode, split_lines
 from dupbridge.formats._pbn_values import MANDATORY_TAGS, Column, ScoreValue
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
