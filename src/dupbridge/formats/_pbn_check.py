@@ -29,9 +29,7 @@ from dupbridge.formats._pbn_check_tags import (
     check_rubber,
     unknown_tag,
 )
-from dupbridge.formats._pbn_game import (
-    Game,
-)
+from dupbridge.formats._pbn_game import Game
 from dupbridge.formats._pbn_sections import (
     RawTag,
     Tag,

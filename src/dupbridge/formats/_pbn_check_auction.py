@@ -28,9 +28,7 @@ from dupbridge.formats._pbn_check_base import (
     ref_place,
     token_place,
 )
-from dupbridge.formats._pbn_game import (
-    Game,
-)
+from dupbridge.formats._pbn_game import Game
 from dupbridge.formats._pbn_sections import (
     CompactCall,
     RawTag,

@@ -12,9 +12,7 @@ from dupbridge.formats._pbn_sections import (
     RawTag,
     Tag,
 )
-from dupbridge.formats._pbn_values import (
-    SUFFIXES,
-)
+from dupbridge.formats._pbn_values import SUFFIXES
 from dupbridge.i18n import _
 
 __all__ = [

@@ -27,9 +27,7 @@ from dupbridge.formats._pbn_check_base import (
     token_place,
 )
 from dupbridge.formats._pbn_check_tags import no_play
-from dupbridge.formats._pbn_game import (
-    Game,
-)
+from dupbridge.formats._pbn_game import Game
 from dupbridge.formats._pbn_sections import (
     RawTag,
     Tag,

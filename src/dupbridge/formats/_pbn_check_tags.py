@@ -18,12 +18,8 @@ from dupbridge.formats._pbn_deal import (
     parse_deal,
     parse_deal_masks,
 )
-from dupbridge.formats._pbn_game import (
-    Game,
-)
-from dupbridge.formats._pbn_sections import (
-    RawTag,
-)
+from dupbridge.formats._pbn_game import Game
+from dupbridge.formats._pbn_sections import RawTag
 from dupbridge.formats._pbn_values import (
     KNOWN_TAGS,
     MANDATORY_TAGS,

@@ -18,9 +18,7 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import SEATS, Seat, Vulnerability
 from dupbridge.core.table import Table
-from dupbridge.formats._pbn_deal import (
-    format_deal,
-)
+from dupbridge.formats._pbn_deal import format_deal
 from dupbridge.formats._pbn_game_base import DD_DIGITS, GameBase
 from dupbridge.formats._pbn_sections import DD_SEATS, DD_STRAINS, PbnTable, Tag, is_table_tag, quote
 from dupbridge.formats._pbn_values import (

@@ -61,10 +61,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from dupbridge.formats._pbn_game import (
-    Game,
-)
-from dupbridge.formats._pbn_reader import Parser, decode, split_lines
+from dupbridge.formats._pbn_game import Game
+from dupbridge.formats._pbn_reader import Parser
 from dupbridge.formats._pbn_sections import (
     AuctionEntry,
     PbnAuction,
@@ -74,6 +72,7 @@ from dupbridge.formats._pbn_sections import (
     Tag,
     is_table_tag,
 )
+from dupbridge.formats._pbn_text import decode, split_lines
 from dupbridge.formats._pbn_values import MANDATORY_TAGS, Column, ScoreValue
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
