@@ -261,3 +261,30 @@ class TestResultFromPlay:
             del game["Result"]
             (read,) = pbn.loads(pbn.dumps([game]))
             assert record.result == read.to_record().result
+
+
+@pytest.mark.oracle
+class TestRealEndPositions:
+    def test_end_positions_of_real_boards(self) -> None:
+        """The end positions of real boards (after nine tricks) are written and all read back,
+        each with its warning and none dropped."""
+        from dupbridge.core.play import Play
+
+        boards = lin.load_path(shared_file("endplay-tests", "example1.lin"))
+        positions = []
+        for board in boards:
+            record = board.record
+            if len(record.play) < 36 or record.contract is None or record.deal is None:
+                continue
+            declarer = record.contract.declarer
+            assert declarer is not None
+            play = Play(record.deal, declarer, record.contract.strain.suit)
+            for card in record.play[:36]:
+                play.play(play.turn, card)  # type: ignore[arg-type]
+            positions.append(BoardRecord(board=record.board, deal=play.remaining_deal()))
+        assert len(positions) >= 4
+        read = lin.loads(lin.dumps(positions))
+        assert [p.deal for p in positions] == [b.record.deal for b in read]
+        assert [["end position"] for _ in positions] == [
+            [p.message.split(", ")[0].removeprefix("md|: an ") for p in b.problems] for b in read
+        ]
