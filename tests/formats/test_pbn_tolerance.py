@@ -9,12 +9,13 @@ from decimal import Decimal
 import pytest
 
 from dupbridge.core.calls import PASS, parse_call
-from dupbridge.core.cards import Card
+from dupbridge.core.cards import Card, Hand
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
-from dupbridge.core.seats import Side
+from dupbridge.core.seats import Seat, Side
 from dupbridge.formats import pbn
 from dupbridge.formats.problems import Severity
+from dupbridge.formats.records import BoardRecord
 from tests.conftest import shared_file
 
 DEAL = "N:QT962.AJ3.T.9852 K3.T987.K7643.A3 8754.K52.AQ8.KJ4 AJ.Q64.J952.QT76"
@@ -277,3 +278,45 @@ class TestRealFiles:
         lowered = [p for game in changed for p in game.problems if "lower case" in p.message]
         assert len(clean) == len(lowered)
         assert "after the last game" in changed[-1].problems[-1].message
+
+
+class TestWriterWarnings:
+    def test_cards_without_contract_are_warned_about(self) -> None:
+        """Cards played with no contract cannot be placed in PBN: a warning, not a silent loss."""
+        record = BoardRecord(board=3, deal=Deal.from_pbn(DEAL), play=(Card.from_str("H9"),))
+        warnings: list[str] = []
+        game = pbn.Game.from_record(record, warnings=warnings)
+        assert "Play" not in game
+        (warning,) = warnings
+        assert warning.startswith("board 3: the cards played are left out")
+
+    def test_end_position_with_missing_hands_is_not_written(self) -> None:
+        """An end position with hands not given is left out with a warning, never written in a
+        form the reader rejects."""
+        spades = [Card.from_str(text) for text in ("SA", "SK", "SQ", "SJ")]
+        position = Deal.from_hands(
+            {
+                Seat.N: Hand.of(spades[:2]),
+                Seat.E: Hand.of(spades[2:]),
+                Seat.S: Hand.of([]),
+                Seat.W: Hand.of([]),
+            }
+        )
+        warnings: list[str] = []
+        game = pbn.Game.from_record(BoardRecord(board=1, deal=position), warnings=warnings)
+        assert "Deal" not in game
+        assert 1 == len(warnings)
+        (read,) = pbn.loads(pbn.dumps([game]))
+        assert [] == [p for p in read.problems if p.is_error]
+
+    def test_full_end_position_round_trips(self) -> None:
+        """An end position with all four hands is written and read back, with no error."""
+        (board,) = pbn.loads('[Board "1"]\n[Deal "N:AK... QJ... 32... 54..."]\n')
+        warnings: list[str] = []
+        game = pbn.Game.from_record(board.to_record(), warnings=warnings)
+        (read,) = pbn.loads(pbn.dumps([game]))
+        assert ([], board.deal, []) == (
+            warnings,
+            read.deal,
+            [p for p in read.problems if p.is_error],
+        )

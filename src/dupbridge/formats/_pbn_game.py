@@ -28,6 +28,7 @@ from dupbridge.formats._pbn_values import (
     parse_columns,
 )
 from dupbridge.formats.records import BoardRecord, RecordedCall, TableData
+from dupbridge.i18n import _
 
 __all__ = ["Game", "tricks_taken"]
 
@@ -190,9 +191,18 @@ class Game(GameBase):
         return cls.from_record(BoardRecord.from_table(table, players=players, info=tags))
 
     @classmethod
-    def from_record(cls, record: BoardRecord) -> Game:
-        """The game of a board record (see :mod:`dupbridge.formats.records`)."""
+    def from_record(cls, record: BoardRecord, *, warnings: list[str] | None = None) -> Game:
+        """The game of a board record (see :mod:`dupbridge.formats.records`).
+
+        Args:
+            record: the board.
+            warnings: if given, gets a sentence for each thing of the record PBN cannot
+                hold and the game leaves out (calls with no dealer, cards with no contract,
+                an end position with hands not given), instead of dropping it silently.
+        """
         game = cls()
+        lost: list[str] = warnings if warnings is not None else []
+        label = _("board {n}").format(n=record.board) if record.board else _("a board")
         info = dict(record.info)
         for name in MANDATORY_TAGS[:3]:
             if name in info:
@@ -212,7 +222,16 @@ class Game(GameBase):
             game["Vulnerable"] = str(vulnerability)
         if record.deal is not None:
             known = tuple(seat for seat in SEATS if len(record.deal[seat]))
-            game["Deal"] = format_deal(record.deal, dealer or Seat.N, known)
+            size = max((len(record.deal[seat]) for seat in known), default=0)
+            if known and size < 13 and len(known) < 4:
+                # PBN gives an end position with all four hands, or not at all
+                lost.append(
+                    _("{board}: an end position with hands not given: its deal is left out").format(
+                        board=label
+                    )
+                )
+            elif known:
+                game["Deal"] = format_deal(record.deal, dealer or Seat.N, known)
         if "Scoring" in info:
             game["Scoring"] = info.pop("Scoring")
         contract = record.contract
@@ -226,17 +245,27 @@ class Game(GameBase):
             game["Result"] = "?" if record.result is None else str(record.result)
         if record.calls and dealer is not None:
             game.set_auction(dealer, record.calls)
-        if (
-            (record.play or record.claim is not None)
-            and contract is not None
-            and (contract.declarer is not None)
-        ):
-            game.set_play(
-                contract.declarer.lho,
-                record.play,
-                contract.strain.suit,
-                finished=record.result is not None,
+        elif record.calls:
+            lost.append(
+                _("{board}: the calls are left out: with no dealer, PBN cannot place them").format(
+                    board=label
+                )
             )
+        if record.play or record.claim is not None:
+            if contract is not None and contract.declarer is not None:
+                game.set_play(
+                    contract.declarer.lho,
+                    record.play,
+                    contract.strain.suit,
+                    finished=record.result is not None,
+                )
+            else:
+                lost.append(
+                    _(
+                        "{board}: the cards played are left out: with no contract and declarer, "
+                        "PBN cannot place them"
+                    ).format(board=label)
+                )
         for name, value in info.items():
             game[name] = value
         for name, spec, rows in record.tables:
