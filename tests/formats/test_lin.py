@@ -153,6 +153,7 @@ class TestTeachingFiles:
         [
             ("o3", 3, "Open", None),
             ("c4", 4, "Closed", None),
+            ("o12,BOARD 12", 12, "Open", None),
             ("7", 7, None, None),
             ("Problem one", None, None, "Problem one"),
         ],

@@ -34,7 +34,7 @@ __all__ = ["LinBoard", "LinReader", "lin_pairs"]
 
 _KEY = re.compile(r"[a-zA-Z]{2}")
 _BOARD_HEADING = re.compile(r"\s*Board\s+(\d+)\s*", re.IGNORECASE)
-_QX = re.compile(r"([oOcC])(\d+)")
+_QX = re.compile(r"([oOcC])(\d+)(?:[,\s].*)?")
 _CARD_NAMES: dict[str, Card] = {str(card): card for card in CARDS}
 
 
