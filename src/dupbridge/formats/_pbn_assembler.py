@@ -53,6 +53,7 @@ class GameAssembler:
         self.new_game()
 
     def new_game(self) -> None:
+        """Forget the game being read: start the next one."""
         self.tags: list[RawTag] = []
         self.names: dict[str, int] = {}
         self.game_comments: list[str] = []
@@ -89,17 +90,20 @@ class GameAssembler:
         )
 
     def drain(self) -> list[Game]:
+        """The games ended in the middle of a line, taken out."""
         ready = self.ready
         self.ready = []
         return ready
 
     def add_comment(self, text: str) -> None:
+        """Keep a comment with the last tag read (before the first tag: with the game)."""
         if self.tags:
             self.comments.setdefault(len(self.tags) - 1, []).append(text)
         else:
             self.game_comments.append(text)
 
     def close_section(self) -> None:
+        """Close the open section: its rows go to its tag."""
         if self.kind and self.kind != "X" and self.rows:
             index = self.at
             name, value, _section, comments, line, column, _rows_at = self.tags[index]
@@ -118,6 +122,8 @@ class GameAssembler:
             self.rows_at = []
 
     def add_tag(self, name: str, value: str, line: int, column: int, bracket: int) -> None:
+        """Add a tag read at ``line`` and ``column`` (``bracket`` is the column of its '[', 0
+        when the caller has checked the name)."""
         if self.kind:
             self.close_section()
         if not self.game_line:
@@ -272,6 +278,7 @@ class GameAssembler:
         return previous[1]
 
     def section_row(self, lineno: int, row: tuple[str, ...]) -> None:
+        """Add a row of the open section (a table's row is checked against its columns)."""
         kind = self.kind
         if not kind:
             return
@@ -290,6 +297,8 @@ class GameAssembler:
         self.rows_at.append(lineno)
 
     def end_game(self, lineno: int) -> Game | None:
+        """End the game being read (an empty line, a new game, the end of the input): check
+        it and return it, or None if it has no tag."""
         if self.state:
             self.report(
                 self.t_at[0],
@@ -330,6 +339,7 @@ class GameAssembler:
         return game
 
     def locate(self, lineno: int, index: int, table: bool) -> int:
+        """The column of the ``index``-th token of line ``lineno`` (a cell if ``table``)."""
         key = lineno if not table else -lineno
         columns = self.located.get(key)
         if columns is None:
