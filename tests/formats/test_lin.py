@@ -289,3 +289,18 @@ class TestRealEndPositions:
         assert [["end position"] for _ in positions] == [
             [p.message.split(", ")[0].removeprefix("md|: an ") for p in b.problems] for b in read
         ]
+
+
+class TestBoardsWithoutDeals:
+    def test_every_board_written_reads_back(self) -> None:
+        """Boards with no deal and no calls (names and number only) are written one a line and
+        every one reads back: none is merged into the next."""
+        records = [
+            BoardRecord(board=1, players=("a", "b", "c", "d")),
+            BoardRecord(board=2),
+            BoardRecord(board=3),
+        ]
+        read = lin.loads(lin.dumps(records))
+        assert [(1, "a"), (2, None), (3, None)] == [
+            (board.record.board, board.record.players[0]) for board in read
+        ]

@@ -137,6 +137,17 @@ class _Board:
     def started(self) -> bool:
         return self.has_md or bool(self.calls) or bool(self.cards)
 
+    def holds_a_board(self, *, names_count: bool) -> bool:
+        """Whether what was read makes a board, not only display commands: a deal, calls,
+        cards, a board number or a heading, or names if ``names_count`` (before a ``qx``,
+        names alone are a vugraph file's header)."""
+        return (
+            self.started
+            or self.number is not None
+            or bool(self.info)
+            or (names_count and self.has_pn)
+        )
+
     def starts_new(self, key: str) -> bool:
         """Whether the pair ``key`` begins the next board rather than adding to this one."""
         if key == "md":
@@ -177,16 +188,13 @@ class LinReader:
                 self.results = value.split(",")
                 continue
             if key == "qx" or (board is not None and board.starts_new(key)):
-                if board is not None and board.started:
+                if board is not None and board.holds_a_board(names_count=key != "qx"):
                     yield self._finish(board)
                 board = _Board(line, self.names)
                 if self.problems:
                     board.problems.extend(self.problems)
                     self.problems.clear()
             if board is None:
-                if key == "pn":
-                    self.names = self._names(value)
-                    continue
                 board = _Board(line, self.names)
                 board.problems.extend(self.problems)
                 self.problems.clear()
