@@ -53,6 +53,15 @@ format-neutral :class:`~dupbridge.formats.records.BoardRecord` that ``dupbridge 
 
 Files are read as UTF-8 when they are valid UTF-8 and as ISO 8859-1 (the standard's character
 set) otherwise; they are written as UTF-8.
+
+What programs write that PBN does not is read, with a warning at its line and column: ``1N``
+and ``P``, cards in lower case, values without quotes, ISO and day-first dates, ``NS-140``,
+nested braces in comments, table columns separated by spaces, ``Result "0"`` on a passed-out
+board, ``#`` on a tag describing the board (copied from the earlier game of the same board),
+a tag given again (a new game when it is the game's first tag or another Board, else the
+first value is kept), a Ctrl-Z after the last game, and ``% EXPORT`` files that break the
+export layout. A file cut short (inside an Auction, a trick, a table row or a tag) is an
+error where it stops. ``Game.from_record(record, warnings=found)`` says what PBN cannot hold.
 """
 
 from __future__ import annotations
