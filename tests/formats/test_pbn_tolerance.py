@@ -320,3 +320,17 @@ class TestWriterWarnings:
             read.deal,
             [p for p in read.problems if p.is_error],
         )
+
+
+@pytest.mark.oracle
+class TestRealFileCutShort:
+    @pytest.mark.parametrize(("cut_after", "fragment"), [("5H Pass", "Auction"), ("SK S2", "Play")])
+    def test_real_file_cut_in_a_section(self, cut_after: str, fragment: str) -> None:
+        """The first game of a real file, cut inside its auction or its play, is an error on
+        the line where the file stops."""
+        text = shared_file("endplay-tests", "example1.pbn").read_text(encoding="utf-8")
+        end = text.index(cut_after) + len(cut_after)
+        games = pbn.loads(text[:end])
+        line = text[:end].count("\n") + 1
+        cut = [p for p in games[-1].problems if p.is_error and "cut short" in p.message]
+        assert [(line, fragment)] == [(p.line, fragment) for p in cut if fragment in p.message]
