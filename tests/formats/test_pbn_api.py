@@ -278,12 +278,13 @@ class TestInheritance:
         text = '[Site "##Club"]\n[Board "1"]\n\n[Board "2"]\n\n[Site "Home"]\n[Board "3"]\n\n[Board "4"]\n'
         assert ["Club", "Club", "Home", None] == [game.get("Site") for game in pbn.loads(text)]
 
-    def test_no_copy_of_a_boards_own_tags(self) -> None:
-        """The deal of one board cannot be copied to another with '#'."""
+    def test_board_tag_copied_with_a_warning(self) -> None:
+        """'#' on a tag describing the board copies it from the previous game, with a warning."""
         games = pbn.loads('[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n\n[Deal "#"]\n')
-        assert [
-            "the value of Deal describes this board and cannot be copied from the previous game"
-        ] == [p.message for p in games[1].problems]
+        assert games[0]["Deal"] == games[1]["Deal"]
+        (problem,) = games[1].problems
+        assert (3, 8, pbn.Severity.WARNING) == (problem.line, problem.column, problem.severity)
+        assert "describes this board" in problem.message
 
 
 class TestTables:

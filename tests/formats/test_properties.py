@@ -13,7 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dupbridge.core.boards import Board
+from dupbridge.core.calls import Strain
+from dupbridge.core.cards import Card
 from dupbridge.core.deal import DEAL_COUNT, Deal
+from dupbridge.core.errors import ActionError
+from dupbridge.core.play import Play
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.formats import dlm, dup, lin, pbn
@@ -154,3 +158,59 @@ class TestDealingMachines:
         records = [BoardRecord(board=first + i, deal=deal) for i, deal in enumerate(many)]
         assert many == [r.deal for r in dup.loads(dup.dumps(records), strict=True)]
         assert many == [r.deal for r in dlm.loads(dlm.dumps(records), strict=True)]
+
+
+@st.composite
+def random_plays(draw: st.DrawFn) -> tuple[Deal, Seat, Strain, list[Card], bool]:
+    """A deal, declarer and strain, and cards played in turn from each hand: mostly legal,
+    sometimes a card of another suit (the last card then, whether it revokes or not)."""
+    deal = draw(deals)
+    declarer = draw(st.sampled_from(SEATS))
+    strain = draw(st.sampled_from(list(Strain)))
+    play = Play(deal, declarer, strain.suit)
+    cards: list[Card] = []
+    revoke = False
+    length = draw(st.integers(1, 52))
+    while len(cards) < length and play.turn is not None:
+        seat = play.turn
+        if draw(st.integers(0, 9)) == 0:
+            card = draw(st.sampled_from(list(play.hand(seat))))
+        else:
+            card = draw(st.sampled_from(list(play.legal_cards(seat))))
+        cards.append(card)
+        try:
+            play.play(seat, card)
+        except ActionError:
+            revoke = True
+            break
+    return deal, declarer, strain, cards, revoke
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_plays())
+def test_pbn_play_check_agrees_with_core_play(
+    case: tuple[Deal, Seat, Strain, list[Card], bool],
+) -> None:
+    """The PBN reader's own Law 44 bookkeeping (following suit, 44C; the winner leads, 44G)
+    gives the answers of core.play: the same cards in order, the same revoke, the same tricks."""
+    deal, declarer, strain, cards, revoke = case
+    game = pbn.Game.from_deal(deal, 1)
+    game["Declarer"] = declarer.letter
+    game["Contract"] = f"1{strain.letter}"
+    core = Play(deal, declarer, strain.suit)
+    for card in cards[:-1] if revoke else cards:
+        core.play(core.turn, card)  # type: ignore[arg-type]
+    complete = core.is_complete
+    game["Result"] = str(core.declarer_tricks) if complete else "?"
+    game.set_play(declarer.lho, cards, strain.suit, finished=True)
+    (read,) = pbn.loads(pbn.dumps([game]))
+    errors = [p.message for p in read.problems if p.is_error]
+    if revoke:
+        assert [f"{core.turn.title} revokes" in m for m in errors] == [True]  # type: ignore[union-attr]
+        return
+    assert [] == errors
+    assert core.plays() == read.played()
+    if complete:
+        game["Result"] = str((core.declarer_tricks + 1) % 14)
+        (wrong,) = pbn.loads(pbn.dumps([game]))
+        assert next(p.message for p in wrong.problems if p.is_error).startswith("Result")

@@ -3,6 +3,8 @@
 Every parser here raises :class:`PbnValueError` with a readable message for text that is not
 what the tag's value must be; the PBN reader turns it into a problem with line and column,
 and the :class:`~dupbridge.formats.pbn.Game` accessors into ``None``.
+
+Deals are parsed in :mod:`._pbn_deal`.
 """
 
 from __future__ import annotations
@@ -12,9 +14,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
-from dupbridge.core.cards import CARDS, Card, Hand, Rank
+from dupbridge.core.cards import CARDS, Card
 from dupbridge.core.contract import Contract, Risk
-from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Side, Vulnerability
 from dupbridge.formats.problems import FormatError
 from dupbridge.i18n import _
@@ -26,28 +27,27 @@ __all__ = [
     "KNOWN_TAGS",
     "MANDATORY_TAGS",
     "NO_INHERITANCE",
+    "SEAT_LETTERS",
+    "SEAT_TEXT",
     "SECTION_TOKEN_RE",
     "SUFFIXES",
+    "UNKNOWN",
     "Column",
     "ContractValue",
-    "DealMasks",
-    "DealValue",
     "PbnValueError",
     "ResultValue",
     "ScoreValue",
-    "deal_of",
-    "deal_value",
+    "contract_variant",
     "format_columns",
-    "format_deal",
     "parse_columns",
     "parse_contract",
-    "parse_deal",
-    "parse_deal_masks",
     "parse_declarer",
     "parse_result",
     "parse_seat",
     "parse_side_values",
     "parse_vulnerability",
+    "side_glued",
+    "spaced_columns",
 ]
 
 
@@ -60,6 +60,7 @@ MANDATORY_TAGS: tuple[str, ...] = (
     "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
     "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
 )  # fmt: skip
+
 
 #: Tags PBN 2.1 defines (and a few every scoring program writes); others get a warning.
 KNOWN_TAGS: frozenset[str] = frozenset(
@@ -81,20 +82,28 @@ KNOWN_TAGS: frozenset[str] = frozenset(
     )
 )  # fmt: skip
 
+
 #: Tags whose value describes one board's play, so that copying it from the previous game
 #: (``"#"``) makes no sense and is an error.
 NO_INHERITANCE: frozenset[str] = frozenset(
     {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Auction", "Play"}
 )
 
-_SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+SEAT_LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
 #: A seat as written, in either case.
-_SEAT_TEXT = {**_SEATS, **{letter.lower(): seat for letter, seat in _SEATS.items()}}
+SEAT_TEXT = {**SEAT_LETTERS, **{letter.lower(): seat for letter, seat in SEAT_LETTERS.items()}}
+
+
 _VULS = {
     "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
     "NS": Vulnerability.NS, "EW": Vulnerability.EW,
     "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH,
 }  # fmt: skip
+
+
 UNKNOWN = ("", "?")
 
 
@@ -104,12 +113,12 @@ def parse_seat(text: str, what: str = "seat") -> Seat | None:
     Raises:
         PbnValueError: for anything else.
     """
-    seat = _SEAT_TEXT.get(text)
+    seat = SEAT_TEXT.get(text)
     if seat is not None:
         return seat
     if text in UNKNOWN:
         return None
-    seat = _SEATS.get(text.upper()) if len(text) == 1 else None
+    seat = SEAT_LETTERS.get(text.upper()) if len(text) == 1 else None
     if seat is None:
         raise PbnValueError(
             _("not a {what}: {text!r} (expected N, E, S or W)").format(what=what, text=text)
@@ -144,234 +153,14 @@ def parse_vulnerability(text: str) -> Vulnerability | None:
     return vul
 
 
-# --- deals --------------------------------------------------------------------------------
-
-_DEAL_RE = re.compile(r"([NESWnesw]):(\S+) (\S+) (\S+) (\S+)")
-_HAND_RE = re.compile(r"([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)")
-_RANK_BIT = {rank.char: 1 << (rank - 2) for rank in Rank}
-_SUIT_CACHE: dict[str, int] = {}
-_SEAT_LIST = (Seat.N, Seat.E, Seat.S, Seat.W)
-_FULL = (1 << 52) - 1
-#: The seats (as numbers) of a deal written from each seat, in the order written.
-_KNOWN_FROM = tuple(tuple((first + offset) & 3 for offset in range(4)) for first in range(4))
-
-
-def _suit_bits(ranks: str) -> int:
-    bits = _SUIT_CACHE.get(ranks)
-    if bits is None:
-        bits = 0
-        for char in ranks:
-            bit = _RANK_BIT[char]
-            if bits & bit:
-                raise PbnValueError(_("rank {rank} is given twice in a suit").format(rank=char))
-            bits |= bit
-        if len(_SUIT_CACHE) < 65536:
-            _SUIT_CACHE[ranks] = bits
-    return bits
-
-
-def _hand_mask(text: str, seat: Seat) -> int:
-    parts = text.split(".")
-    if len(parts) == 4:
-        known = _SUIT_CACHE
-        try:
-            return (
-                known[parts[0]] << 39
-                | known[parts[1]] << 26
-                | known[parts[2]] << 13
-                | known[parts[3]]
-            )
-        except KeyError:
-            pass  # not written high to low, or not a hand: the full check below
-    match = _HAND_RE.fullmatch(text)
-    if match is None:
-        raise PbnValueError(
-            _(
-                "{seat}'s hand {text!r} is not PBN hand notation (four suits S.H.D.C of "
-                "ranks AKQJT98765432, or - for an unknown hand)"
-            ).format(seat=seat.title, text=text)
-        )
-    spades, hearts, diamonds, clubs = match.groups()
-    try:
-        return (
-            _suit_bits(spades) << 39
-            | _suit_bits(hearts) << 26
-            | _suit_bits(diamonds) << 13
-            | _suit_bits(clubs)
-        )
-    except PbnValueError as error:
-        raise PbnValueError(
-            _("{seat}'s hand {text!r}: {error}").format(seat=seat.title, text=text, error=error)
-        ) from None
-
-
-def _all_suits() -> None:
-    """Fill the suit table with the 8,192 holdings of a suit written high to low."""
-    ranks = "AKQJT98765432"
-    for bits in range(1 << 13):
-        text = "".join(ranks[12 - r] for r in range(12, -1, -1) if bits >> r & 1)
-        _SUIT_CACHE[text] = bits
-
-
-_all_suits()
-
-
-@dataclass(frozen=True, slots=True)
-class DealValue:
-    """A parsed Deal tag: the deal (unknown hands empty), the first seat, the known seats."""
-
-    deal: Deal
-    first: Seat
-    known: tuple[Seat, ...]
-
-
-#: A parsed Deal tag in a plain tuple of numbers (which the garbage collector need not
-#: track): the 52-bit masks of the hands of N, E, S and W, the first seat written, and the
-#: seats given (seats as numbers, N 0 to W 3).
-DealMasks = tuple[int, int, int, int, int, tuple[int, ...]]
-
-
-def parse_deal(text: str) -> DealValue | None:
-    """Parse the Deal tag: ``"N:hand hand hand hand"``, a hand being ``S.H.D.C`` or ``-``.
-
-    The known hands must hold the same number of cards (13, or fewer for an end position),
-    no card twice.
-
-    Raises:
-        PbnValueError: naming what is wrong.
-    """
-    masks = parse_deal_masks(text)
-    return None if masks is None else deal_value(masks)
-
-
-def deal_of(masks: DealMasks) -> Deal:
-    """The deal of a parsed Deal tag (see :func:`parse_deal_masks`)."""
-    return Deal(Hand(masks[0]), Hand(masks[1]), Hand(masks[2]), Hand(masks[3]))
-
-
-def deal_value(masks: DealMasks) -> DealValue:
-    """The :class:`DealValue` of a parsed Deal tag (see :func:`parse_deal_masks`)."""
-    return DealValue(deal_of(masks), _SEAT_LIST[masks[4]], tuple(_SEAT_LIST[s] for s in masks[5]))
-
-
-def parse_deal_masks(text: str) -> DealMasks | None:
-    """Parse the Deal tag as :func:`parse_deal` does, into a :data:`DealMasks` tuple.
-
-    Raises:
-        PbnValueError: naming what is wrong.
-    """
-    if text in UNKNOWN:
-        return None
-    first_seat = _SEAT_TEXT.get(text[:1])
-    if first_seat is not None and text[1:2] == ":":
-        # the common case: four full hands, each suit written high to low, one dictionary
-        # lookup a suit; anything else takes the full check below
-        hands_text = text[2:].split(" ")
-        if len(hands_text) == 4:
-            known_suits = _SUIT_CACHE
-            masks = [0, 0, 0, 0]
-            try:
-                for offset in range(4):
-                    spades, hearts, diamonds, clubs = hands_text[offset].split(".")
-                    masks[(first_seat + offset) & 3] = (
-                        known_suits[spades] << 39
-                        | known_suits[hearts] << 26
-                        | known_suits[diamonds] << 13
-                        | known_suits[clubs]
-                    )
-            except (KeyError, ValueError):
-                pass
-            else:
-                north, east, south, west = masks
-                if (
-                    north | east | south | west == _FULL
-                    and north.bit_count() == 13
-                    and east.bit_count() == 13
-                    and south.bit_count() == 13
-                    and west.bit_count() == 13
-                ):
-                    first = int(first_seat)
-                    return (north, east, south, west, first, _KNOWN_FROM[first])
-    match = _DEAL_RE.fullmatch(text)
-    if match is None:
-        if text[:2].upper() in ("N:", "E:", "S:", "W:") and len(text[2:].split()) == 4:
-            raise PbnValueError(
-                _("deal {text!r}: hands must be separated by exactly one space").format(text=text)
-            )
-        raise PbnValueError(
-            _(
-                "not a deal: {text!r} (expected the first seat, a colon and four hands, "
-                "like N:AKQ2.J3.T98.5432 - - -)"
-            ).format(text=text)
-        )
-    first = _SEATS[match.group(1).upper()]
-    masks = [0, 0, 0, 0]
-    known: list[Seat] = []
-    hands = match.groups()
-    for offset in range(4):
-        hand = hands[offset + 1]
-        if hand == "-":
-            continue
-        seat = _SEAT_LIST[(first + offset) & 3]
-        masks[seat] = _hand_mask(hand, seat)
-        known.append(seat)
-    if not known:
-        raise PbnValueError(_("deal {text!r} has no cards").format(text=text))
-    if (
-        len(known) == 4
-        and masks[0] | masks[1] | masks[2] | masks[3] == _FULL
-        and all(mask.bit_count() == 13 for mask in masks)
-    ):
-        return (masks[0], masks[1], masks[2], masks[3], int(first), _KNOWN_FROM[first])
-    seen = 0
-    for seat in known:
-        twice = seen & masks[seat]
-        if twice:
-            card = next(iter(Hand(twice)))
-            raise PbnValueError(
-                _("deal {text!r}: {card} is in more than one hand").format(text=text, card=card)
-            )
-        seen |= masks[seat]
-    counts = {seat: masks[seat].bit_count() for seat in known}
-    most = max(counts.values())
-    if most > 13:
-        seat = max(counts, key=lambda s: counts[s])
-        raise PbnValueError(
-            _("deal {text!r}: {seat} has {n} cards").format(text=text, seat=seat.title, n=most)
-        )
-    if len(set(counts.values())) > 1:
-        described = ", ".join(f"{seat.title} {counts[seat]}" for seat in known)
-        raise PbnValueError(
-            _("deal {text!r}: the hands do not hold the same number of cards ({counts})").format(
-                text=text, counts=described
-            )
-        )
-    if most < 13 and len(known) < 4:
-        raise PbnValueError(
-            _(
-                "deal {text!r}: a hand of {n} cards (an end position) needs all four hands given"
-            ).format(text=text, n=most)
-        )
-    return (masks[0], masks[1], masks[2], masks[3], int(first), tuple(int(s) for s in known))
-
-
-def format_deal(deal: Deal, first: Seat = Seat.N, known: tuple[Seat, ...] | None = None) -> str:
-    """The Deal tag value of ``deal``; seats not in ``known`` are written ``-``."""
-    parts = []
-    for offset in range(4):
-        seat = first.next(offset)
-        hand = deal[seat]
-        unknown = (known is not None and seat not in known) or (known is None and not len(hand))
-        parts.append("-" if unknown else hand.to_pbn())
-    return f"{first.letter}:{' '.join(parts)}"
-
-
-# --- contracts and results ------------------------------------------------------------------
-
 _CONTRACT_RE = re.compile(r"([1-7])?(NT|[CDHS])(XX|X)?")
+
+
 #: Contract and Result values are a small vocabulary: each text is parsed once (the values are
 #: immutable, so games share them).
 _MEMO_SIZE = 4096
+
+
 _CONTRACTS: dict[str, ContractValue] = {}
 
 
@@ -397,6 +186,9 @@ class ContractValue:
 def parse_contract(text: str) -> ContractValue | None:
     """``Pass``, or level + ``C D H S NT`` + optional ``X``/``XX``; None for ``""``/``"?"``.
 
+    The variants :func:`contract_variant` knows (``1N``, ``P``) are read too (the reader
+    warns about them).
+
     Raises:
         PbnValueError: for anything else.
     """
@@ -411,7 +203,25 @@ def parse_contract(text: str) -> ContractValue | None:
     return value
 
 
+def contract_variant(text: str) -> str | None:
+    """The PBN spelling of a Contract value written as programs often write it (``1N``,
+    ``3NX``, ``P``), or None if ``text`` is not such a variant."""
+    upper = text.upper()
+    if upper == "P":
+        return "Pass"
+    match = _CONTRACT_VARIANT_RE.fullmatch(upper)
+    if match is None:
+        return None
+    return f"{match.group(1)}NT{match.group(2) or ''}"
+
+
+_CONTRACT_VARIANT_RE = re.compile(r"([1-7])N(XX|X)?")
+
+
 def _parse_contract(text: str) -> ContractValue:
+    variant = contract_variant(text)
+    if variant is not None:
+        text = variant
     if text.upper() == "PASS":
         return ContractValue(True)
     match = _CONTRACT_RE.fullmatch(text.upper())
@@ -441,6 +251,8 @@ class ResultValue:
 
 
 _RESULT_SIDES_RE = re.compile(r"(NS|EW) (\d+)(?: (NS|EW) (\d+))?")
+
+
 _RESULTS: dict[str, ResultValue] = {}
 
 
@@ -497,9 +309,16 @@ def _parse_result(text: str) -> ResultValue:
     return ResultValue(None, tuple(sides), irregular)
 
 
-# --- scores -----------------------------------------------------------------------------------
-
 _NUMBER_RE = re.compile(r"[+-]?\d+(?:\.\d*)?")
+
+
+#: A side written against its number (``NS-140``), which programs write and PBN does not.
+_SIDE_GLUED = re.compile(r"\b(NS|EW)(?=[-+^\d])")
+
+
+def side_glued(text: str) -> bool:
+    """Whether a score value writes a side against its number (``NS-140``, not ``NS -140``)."""
+    return _SIDE_GLUED.search(text) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,6 +342,8 @@ def parse_side_values(
 ) -> tuple[ScoreValue, ...]:
     """Parse ``"NS 420"``, ``"EW -50"``, ``"NS 4 EW -4"``, ``"420"``, ``"EW 2.5"``.
 
+    A side written against its number (``"NS-140"``) is read as ``"NS -140"``.
+
     Args:
         text: the tag value (``""``/``"?"`` give an empty tuple).
         integer: whether the numbers must be whole.
@@ -534,6 +355,8 @@ def parse_side_values(
     """
     if text in UNKNOWN:
         return ()
+    if _SIDE_GLUED.search(text):
+        text = _SIDE_GLUED.sub(r"\1 ", text)
     parts = text.split()
     values: list[ScoreValue] = []
     index = 0
@@ -577,8 +400,6 @@ def parse_side_values(
     return tuple(values)
 
 
-# --- tables -------------------------------------------------------------------------------
-
 _COLUMN_RE = re.compile(r"([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?")
 
 
@@ -606,11 +427,16 @@ class Column:
 def parse_columns(spec: str) -> tuple[Column, ...]:
     """Parse a table's column specification ``"-Rank\\3R;PairId\\5R;Names\\45"``.
 
+    Columns separated by spaces (:func:`spaced_columns`) are read too.
+
     Raises:
         PbnValueError: naming the column whose specification is wrong.
     """
     columns = []
-    for part in spec.split(";"):
+    parts = spec.split(";")
+    if spaced_columns(spec):
+        parts = spec.replace(";", " ").split()
+    for part in parts:
         match = _COLUMN_RE.fullmatch(part.strip())
         if match is None:
             raise PbnValueError(
@@ -624,16 +450,24 @@ def parse_columns(spec: str) -> tuple[Column, ...]:
     return tuple(columns)
 
 
+def spaced_columns(spec: str) -> bool:
+    """Whether a column specification separates its columns by spaces (``"Score_NS MP_NS"``)
+    rather than by ``;`` as PBN does; column names hold no spaces, so both read the same."""
+    return any(len(part.split()) > 1 for part in spec.split(";"))
+
+
 def format_columns(columns: tuple[Column, ...]) -> str:
     """The specification of ``columns``, ``;``-separated."""
     return ";".join(str(column) for column in columns)
 
 
-# --- section tokens -----------------------------------------------------------------------
-
 #: Calls as PBN writes them, and the usual variants the lenient reader accepts silently.
 CALLS: dict[str, Call] = {str(bid): bid for bid in ALL_BIDS}
+
+
 CALLS.update({"Pass": PASS, "PASS": PASS, "pass": PASS, "X": DOUBLE, "XX": REDOUBLE})
+
+
 #: Variants that are read, but reported as not being PBN (``1N`` for ``1NT``).
 CALL_VARIANTS: dict[str, Call] = {
     "P": PASS,
@@ -642,14 +476,26 @@ CALL_VARIANTS: dict[str, Call] = {
     "x": DOUBLE,
     "xx": REDOUBLE,
 }
+
+
 CALL_VARIANTS.update({f"{bid.level}N": bid for bid in ALL_BIDS if bid.strain is Strain.NOTRUMP})
+
+
 for _bid in ALL_BIDS:
     CALL_VARIANTS.setdefault(str(_bid).lower(), _bid)
+
+
 del _bid
+
+
 #: Cards as PBN writes them (suit then rank, upper case).
 CARD_TOKENS: dict[str, Card] = {str(card): card for card in CARDS}
+
+
 #: The suffixes that annotate a call or card (PBN's short forms of NAGs 1-6).
 SUFFIXES: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
 #: Section tokens split into the call or card and its annotations.
 SECTION_TOKEN_RE = re.compile(
     r"(?P<note>=[^=\s]*=?)|(?P<nag>\$\S*)|(?P<suffix>[!?]+)|(?P<irregular>\^[A-Za-z]?)"

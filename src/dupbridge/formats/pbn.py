@@ -53,6 +53,15 @@ format-neutral :class:`~dupbridge.formats.records.BoardRecord` that ``dupbridge 
 
 Files are read as UTF-8 when they are valid UTF-8 and as ISO 8859-1 (the standard's character
 set) otherwise; they are written as UTF-8.
+
+What programs write that PBN does not is read, with a warning at its line and column: ``1N``
+and ``P``, cards in lower case, values without quotes, ISO and day-first dates, ``NS-140``,
+nested braces in comments, table columns separated by spaces, ``Result "0"`` on a passed-out
+board, ``#`` on a tag describing the board (copied from the earlier game of the same board),
+a tag given again (a new game when it is the game's first tag or another Board, else the
+first value is kept), a Ctrl-Z after the last game, and ``% EXPORT`` files that break the
+export layout. A file cut short (inside an Auction, a trick, a table row or a tag) is an
+error where it stops. ``Game.from_record(record, warnings=found)`` says what PBN cannot hold.
 """
 
 from __future__ import annotations
@@ -61,9 +70,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from dupbridge.formats._pbn_game import (
+from dupbridge.formats._pbn_game import Game
+from dupbridge.formats._pbn_reader import Parser
+from dupbridge.formats._pbn_sections import (
     AuctionEntry,
-    Game,
     PbnAuction,
     PbnPlay,
     PbnTable,
@@ -71,7 +81,7 @@ from dupbridge.formats._pbn_game import (
     Tag,
     is_table_tag,
 )
-from dupbridge.formats._pbn_reader import Parser, decode, split_lines
+from dupbridge.formats._pbn_text import decode, split_lines
 from dupbridge.formats._pbn_values import MANDATORY_TAGS, Column, ScoreValue
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
