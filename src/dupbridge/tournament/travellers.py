@@ -33,6 +33,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from operator import itemgetter
 from typing import IO
 
 from dupbridge.core.errors import NotationError
@@ -50,9 +51,22 @@ from dupbridge.tournament.results import (
     Result,
     ResultsError,
     parse_outcome,
+    quick_result,
 )
 
-__all__ = ["COLUMNS", "TravellerFile", "dump", "dumps", "load", "loads"]
+__all__ = [
+    "COLUMNS",
+    "REQUIRED",
+    "TravellerFile",
+    "accepted_names",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+]
+
+#: The columns every travellers file must have.
+REQUIRED = ("board", "ns", "ew")
 
 #: The canonical columns, in the order :func:`dumps` writes them.
 COLUMNS = (
@@ -76,6 +90,11 @@ _SYNONYMS = {
     "round": "round", "rnd": "round", "runda": "round",
     "session": "session", "group": "group", "form": "group",
 }  # fmt: skip
+
+
+def accepted_names(column: str) -> list[str]:
+    """The header names read as ``column`` (``"ns"``: ns, ns pair, n-s, ...)."""
+    return [name for name, key in _SYNONYMS.items() if key == column]
 
 
 @dataclass(frozen=True)
@@ -143,24 +162,33 @@ def loads(
                 )
             continue
         columns.setdefault(key, index)
-    missing = [key for key in ("board", "ns", "ew") if key not in columns]
+    missing = [key for key in REQUIRED if key not in columns]
     if missing:
         raise ResultsError(
             [
                 Problem(
-                    _("the header has no {columns} column").format(columns=", ".join(missing)),
+                    _("the header has no {column} column (accepted names: {names})").format(
+                        column=key, names=", ".join(accepted_names(key))
+                    ),
                     Location(source, 1),
                 )
+                for key in missing
             ]
         )
     results: list[Result] = []
     penalties: list[Penalty] = []
+    fast = _FastRows(source, columns, mitchell)
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        cells = next(csv.reader([line], delimiter=delimiter))
-        starts = _cell_columns(line, delimiter)
-        row = _Row(source, number, cells, starts, columns)
+        cells = (
+            next(csv.reader([line], delimiter=delimiter)) if '"' in line else line.split(delimiter)
+        )
+        found = fast.result(number, cells, line.split() != [line])
+        if found is not None:
+            results.append(found)
+            continue
+        row = _Row(source, number, cells, _cell_columns(line, delimiter), columns)
         try:
             item = row.parse(mitchell)
         except _RowError as error:
@@ -184,6 +212,100 @@ def load(
     """Read travellers from an open CSV file (see :func:`loads`)."""
     label = source or getattr(fp, "name", "<stream>")
     return loads(fp.read(), str(label), strict=strict, mitchell=mitchell, name=name)
+
+
+_NOT_PARSED = object()
+
+
+class _FastRows:
+    """The common line (a played or assigned result with every cell valid) read with each
+    distinct pair and contract cell parsed once; anything else goes to :class:`_Row`, which
+    reads it the same way and locates every problem."""
+
+    def __init__(self, source: str, columns: dict[str, int], mitchell: bool) -> None:
+        self.source = source
+        self.width = max(columns.values()) + 1
+        # A column the header lacks reads the empty cell appended after the last one.
+        self.getter = itemgetter(*(columns.get(key, self.width) for key in _FAST_KEYS))
+        self.lines = (Side.NS, Side.EW) if mitchell else (None, None)
+        self.pairs: dict[tuple[str, str, int], PairId | None] = {}
+        self.outcomes: dict[tuple[str, str, str, str, str], object] = {}
+
+    def result(self, number: int, cells: list[str], spaced: bool) -> Result | None:
+        """The line's result, or None when :class:`_Row` must read it; ``spaced``: whether
+        the line has white space anywhere (else no cell needs stripping)."""
+        short = self.width + 1 - len(cells)
+        padded = cells + [""] * short if short > 0 else [*cells, ""]
+        values = self.getter(padded)
+        if spaced:
+            values = tuple(cell.strip() for cell in values)
+        (session, section, round_, table, board, ns, ew, contract, declarer, lead, tricks,
+         score, group, adjusted) = values  # fmt: skip
+        if adjusted or not board.isdecimal():
+            return None
+        numbers: list[int | None] = []
+        for text in (session, round_, table):
+            if not text:
+                numbers.append(None)
+            elif text.isdecimal() and int(text) > 0:
+                numbers.append(int(text))
+            else:
+                return None
+        board_number = int(board)
+        ns_pair = self.pair(ns, section, 0)
+        ew_pair = self.pair(ew, section, 1)
+        if board_number < 1 or ns_pair is None or ew_pair is None:
+            return None
+        key = (contract, declarer, tricks, lead, score)
+        outcome = self.outcomes.get(key, _NOT_PARSED)
+        if outcome is _NOT_PARSED:
+            try:
+                outcome = parse_outcome(*key) if _whole_or_empty(score) else None
+            except (NotationError, ValueError):
+                outcome = None
+            self.outcomes[key] = outcome
+        if outcome is None:
+            return None
+        assert isinstance(outcome, Played | Assigned | ArtificialScore)
+        return quick_result(
+            board_number,
+            ns_pair,
+            ew_pair,
+            outcome,
+            table=numbers[2],
+            round=numbers[1],
+            session=numbers[0] or 1,
+            group=group or None,
+            source=self.source,
+            line=number,
+        )
+
+    def pair(self, text: str, section: str, side: int) -> PairId | None:
+        key = (text, section, side)
+        if key in self.pairs:
+            return self.pairs[key]
+        found: PairId | None = None
+        if text:
+            try:
+                found = PairId.from_str(text, self.lines[side])
+            except NotationError:
+                found = None
+            if found is not None and section and not found.section:
+                found = replace(found, section=section.upper())
+        self.pairs[key] = found
+        return found
+
+
+_FAST_KEYS = (
+    "session", "section", "round", "table", "board", "ns", "ew", "contract", "declarer",
+    "lead", "result", "score", "group", "adjusted",
+)  # fmt: skip
+
+
+def _whole_or_empty(text: str) -> bool:
+    # Whether a score cell is empty or a whole number of points (+420, -50).
+    body = text[1:] if text[:1] in ("+", "-") else text
+    return not text or body.isdecimal()
 
 
 class _RowError(Exception):
@@ -226,7 +348,7 @@ class _Row:
             if required:
                 raise self.fail(key, _("missing"))
             return None
-        if not value.isdigit() or int(value) < 1:
+        if not value.isdecimal() or int(value) < 1:
             raise self.fail(key, _("not a positive whole number"))
         return int(value)
 
@@ -252,6 +374,10 @@ class _Row:
         ns = self.pair("ns", Side.NS if mitchell else None)
         ew = self.pair("ew", Side.EW if mitchell else None)
         adjusted = self.get("adjusted")
+        if not _whole_or_empty(self.get("score")):
+            raise self.fail(
+                "score", _("not a score: expected North-South's points, e.g. 420 or -50")
+            )
         try:
             if adjusted:
                 if self.get("contract"):
