@@ -38,14 +38,18 @@ from dupbridge.tournament.results import (
     PairId,
     Problem,
     Result,
+    ResultsError,
     check_event,
 )
 from dupbridge.tournament.travellers import loads as travellers_loads
 
 __all__ = [
     "EVENT_FORMATS",
+    "EventContentError",
+    "EventFileError",
     "LoadedEvent",
     "Published",
+    "check_event_file",
     "load_event",
     "load_movement",
     "movement_check",
@@ -58,6 +62,11 @@ EVENT_FORMATS = (".csv", ".pbn", ".xml")
 
 class EventFileError(DupbridgeError, ValueError):
     """An event file that cannot be read at all (unknown kind, unreadable)."""
+
+
+class EventContentError(EventFileError):
+    """An event file whose content cannot be read (a broken PBN or USEBIO file); the message
+    is the located problem, ``FILE:LINE:COLUMN: error: ...``."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +113,12 @@ def load_event(
         movement: the movement played: a result for a pair that did not play that board
             (against those opponents, in that direction) is an error naming the movement.
 
+    An event with no result at all is an error, whatever the kind of file.
+
     Raises:
         EventFileError: if the file cannot be read or its kind is unknown.
+        EventContentError: if a PBN or USEBIO file cannot be read at all.
+        ResultsError: if a travellers CSV has no usable header.
     """
     suffix = path.suffix.lower()
     if suffix not in EVENT_FORMATS:
@@ -129,7 +142,7 @@ def load_event(
             event, problems, method = read_xml.event, list(read_xml.problems), read_xml.method
     except FormatError as error:
         problems_of = error.problems or ()
-        raise EventFileError(str(problems_of[0]) if problems_of else str(error)) from None
+        raise EventContentError(str(problems_of[0]) if problems_of else str(error)) from None
     if name and not event.name:
         event = replace(event, name=name)
     if names is not None:
@@ -138,7 +151,29 @@ def load_event(
     if deals is not None:
         event = _with_deals(event, deals)
     problems.extend(check_event(event, None if movement is None else movement_check(movement)))
+    if not event.results and not any(not problem.warning for problem in problems):
+        # Whatever the kind of file: nothing to score must never publish an empty ranking.
+        problems.append(
+            Problem(
+                _("no results: the file has no traveller line to score"),
+                Location(str(path), 1),
+            )
+        )
     return LoadedEvent(event, tuple(problems), method)
+
+
+def check_event_file(path: Path, *, mitchell: bool = False) -> LoadedEvent:
+    """Every problem of an event file as ``dupbridge score`` would find it (``dupbridge
+    validate`` for the kinds only scoring reads, the travellers CSV first): a header the
+    reader cannot use is one more problem rather than an exception.
+
+    Raises:
+        EventFileError: if the file cannot be read or its kind is unknown.
+    """
+    try:
+        return load_event(path, mitchell=mitchell)
+    except ResultsError as error:
+        return LoadedEvent(Event(), error.problems)
 
 
 def movement_check(movement: Movement) -> MovementCheck:

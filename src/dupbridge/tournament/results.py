@@ -357,7 +357,12 @@ def parse_outcome(
         return Played()
     if not text:
         if recorded is None:
-            raise NotationError(_("no contract and no score"))
+            raise NotationError(
+                _(
+                    "no contract and no score: expected a contract (4S, 3NT, PASS), an "
+                    "adjusted score (A60/40) or North-South's score"
+                )
+            )
         return Played(recorded_score=recorded)
     if ";" in text or re.match(r"^\d+(?:[.,]\d+)?%\s+\S", text):
         return Assigned.from_str(text)
@@ -376,9 +381,18 @@ def parse_outcome(
         except AdjustedScoreError:
             raise contract_error from None
     if parsed.declarer is None:
-        raise NotationError(_("contract {contract} has no declarer").format(contract=text))
+        raise NotationError(
+            _(
+                "contract {contract} has no declarer: expected N, E, S or W in the declarer "
+                "column, or after the contract ({contract}N)"
+            ).format(contract=text)
+        )
     if not result.strip():
-        raise NotationError(_("contract {contract} has no result").format(contract=parsed.to_str()))
+        raise NotationError(
+            _("contract {contract} has no result: expected tricks 0-13, =, +1 or -2").format(
+                contract=parsed.to_str()
+            )
+        )
     tricks = parse_tricks(result, parsed)
     card = Card.from_str(lead.strip()) if lead.strip() else None
     return Played(parsed, tricks, card, recorded)

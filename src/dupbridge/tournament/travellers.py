@@ -37,7 +37,7 @@ from operator import itemgetter
 from typing import IO
 
 from dupbridge.core.errors import NotationError
-from dupbridge.core.seats import Side
+from dupbridge.core.seats import Seat, Side
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import AdjustedScoreError, ArtificialScore, parse_number
 from dupbridge.tournament.results import (
@@ -349,13 +349,13 @@ class _Row:
                 raise self.fail(key, _("missing"))
             return None
         if not value.isdecimal() or int(value) < 1:
-            raise self.fail(key, _("not a positive whole number"))
+            raise self.fail(key, _("expected a whole number from 1 up"))
         return int(value)
 
     def pair(self, key: str, line: Side | None) -> PairId:
         value = self.get(key)
         if not value:
-            raise self.fail(key, _("missing pair"))
+            raise self.fail(key, _("missing: expected a pair number, e.g. 12 or A12"))
         try:
             pair = PairId.from_str(value, line)
         except NotationError as error:
@@ -374,6 +374,12 @@ class _Row:
         ns = self.pair("ns", Side.NS if mitchell else None)
         ew = self.pair("ew", Side.EW if mitchell else None)
         adjusted = self.get("adjusted")
+        declarer = self.get("declarer")
+        if declarer:
+            try:
+                Seat.from_str(declarer)
+            except NotationError as error:
+                raise self.fail("declarer", str(error)) from None
         if not _whole_or_empty(self.get("score")):
             raise self.fail(
                 "score", _("not a score: expected North-South's points, e.g. 420 or -50")
@@ -425,7 +431,7 @@ class _Row:
         if "score" in lowered and self.get("score") and "adjusted" not in lowered:
             return "score"
         if "seat" in lowered or "declarer" in lowered:
-            return "declarer" if self.get("declarer") else "contract"
+            return "declarer" if "declarer" in self.columns else "contract"
         return "contract"
 
 
