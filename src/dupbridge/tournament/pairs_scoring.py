@@ -138,6 +138,7 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
     method = options.method
     problems: list[Problem] = []
     travellers: dict[TravellerKey, list[Result]] = {}
+    special: set[TravellerKey] = set()  # with an artificial score or a fouled-board group
     across = options.across_sections
     for result in event.results:
         key = (result.session, result.board, "" if across else result.ns.section)
@@ -147,6 +148,9 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
         lines.append(result)
         if isinstance(result.outcome, ArtificialScore):
             problems.extend(_unit_problems(result, result.outcome, method))
+            special.add(key)
+        elif result.group is not None:
+            special.add(key)
     if any(not problem.warning for problem in problems):
         raise ResultsError(problems)
     expected = expected_results(travellers, event.phantoms, options.top)
@@ -156,6 +160,13 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
     for key in sorted(travellers):
         lines = travellers[key]
         out: list[ScoredResult | None] = [None] * len(lines)
+        if key not in special:  # the whole board is one group of comparable results
+            everyone = range(len(lines))
+            _score_group(
+                event, options, lines, expected[key[0], key[2]], points, placed=(everyone, out)
+            )
+            scored[key] = out
+            continue
         groups: dict[Hashable, list[int]] = {}
         for index, line in enumerate(lines):
             if isinstance(line.outcome, ArtificialScore):
@@ -221,6 +232,9 @@ def _score_group(
             ScoredResult(line, score, score, -score)
             for line, score in zip(lines, plain, strict=True)
         )
+    if len(members) == len(out):
+        out[:] = made
+        return
     for index, line in zip(members, made, strict=True):
         out[index] = line
 
@@ -233,11 +247,14 @@ def _matchpoints(
     units = matchpoint_field([plain])[0] if n >= VECTOR_THRESHOLD else matchpoint_units(plain)
     target = n if how is Factoring.NONE else wanted
     top = top_of(target)
+    if n == target:  # a complete board: the units as they are
+        return [
+            ScoredResult(line, score, own, top - own, 1, top)
+            for line, score, own in zip(lines, plain, units, strict=True)
+        ]
     made: list[ScoredResult] = []
     for line, score, own in zip(lines, plain, units, strict=True):
-        if n == target:
-            ns, denominator = own, 1
-        elif how is Factoring.NEUBERG:  # (MP + 1) × N / n − 1
+        if how is Factoring.NEUBERG:  # (MP + 1) × N / n − 1
             ns, denominator = (own + 1) * target - n, n
         elif n == 1:  # linear, a result alone: half the top
             ns, denominator = target - 1, 1
@@ -439,14 +456,15 @@ def pair_scores(
     (Swedish Law 97), or IMPs (points) with the round cap; penalties (Law 90) included."""
     entries: dict[PairId, list[tuple[ScoredResult, Side]]] = {}
     ns_side, ew_side = Side.NS, Side.EW
+    get = entries.get
     for board in sorted(boards, key=lambda board: (board.session, board.board, board.section)):
         for line in board.results:
             result = line.result
-            mine = entries.get(result.ns)
+            mine = get(result.ns)
             if mine is None:
                 mine = entries[result.ns] = []
             mine.append((line, ns_side))
-            mine = entries.get(result.ew)
+            mine = get(result.ew)
             if mine is None:
                 mine = entries[result.ew] = []
             mine.append((line, ew_side))

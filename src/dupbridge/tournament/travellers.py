@@ -184,7 +184,7 @@ def loads(
         cells = (
             next(csv.reader([line], delimiter=delimiter)) if '"' in line else line.split(delimiter)
         )
-        found = fast.result(number, cells, line.split() != [line])
+        found = fast.result(number, cells, " " in line or "\t" in line)
         if found is not None:
             results.append(found)
             continue
@@ -233,10 +233,14 @@ class _FastRows:
 
     def result(self, number: int, cells: list[str], spaced: bool) -> Result | None:
         """The line's result, or None when :class:`_Row` must read it; ``spaced``: whether
-        the line has white space anywhere (else no cell needs stripping)."""
-        short = self.width + 1 - len(cells)
-        padded = cells + [""] * short if short > 0 else [*cells, ""]
-        values = self.getter(padded)
+        the line has blanks or tabs (else no cell needs stripping). ``cells`` is used up."""
+        width = self.width
+        if len(cells) > width:
+            del cells[width:]  # cells beyond the header's columns are not read
+        elif len(cells) < width:
+            cells.extend([""] * (width - len(cells)))
+        cells.append("")
+        values = self.getter(cells)
         if spaced:
             values = tuple(cell.strip() for cell in values)
         (session, section, round_, table, board, ns, ew, contract, declarer, lead, tricks,
