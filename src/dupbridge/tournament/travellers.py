@@ -44,6 +44,7 @@ from dupbridge.tournament.results import (
     Assigned,
     Event,
     Location,
+    Outcome,
     PairId,
     Penalty,
     Played,
@@ -179,7 +180,9 @@ def loads(
     penalties: list[Penalty] = []
     fast = _FastRows(source, columns, mitchell)
     for number, line in enumerate(lines[1:], start=2):
-        if not line.strip() or line.lstrip().startswith("#"):
+        if (not line or line[0] == "#" or line[0].isspace()) and (
+            not line.strip() or line.lstrip().startswith("#")
+        ):
             continue
         cells = (
             next(csv.reader([line], delimiter=delimiter)) if '"' in line else line.split(delimiter)
@@ -214,9 +217,6 @@ def load(
     return loads(fp.read(), str(label), strict=strict, mitchell=mitchell, name=name)
 
 
-_NOT_PARSED = object()
-
-
 class _FastRows:
     """The common line (a played or assigned result with every cell valid) read with each
     distinct pair and contract cell parsed once; anything else goes to :class:`_Row`, which
@@ -229,7 +229,7 @@ class _FastRows:
         self.getter = itemgetter(*(columns.get(key, self.width) for key in _FAST_KEYS))
         self.lines = (Side.NS, Side.EW) if mitchell else (None, None)
         self.pairs: dict[tuple[str, str, int], PairId | None] = {}
-        self.outcomes: dict[tuple[str, str, str, str, str], object] = {}
+        self.outcomes: dict[tuple[str, ...], Outcome | None] = {}
 
     def result(self, number: int, cells: list[str], spaced: bool) -> Result | None:
         """The line's result, or None when :class:`_Row` must read it; ``spaced``: whether
@@ -256,21 +256,20 @@ class _FastRows:
             else:
                 return None
         board_number = int(board)
-        ns_pair = self.pair(ns, section, 0)
-        ew_pair = self.pair(ew, section, 1)
+        try:
+            ns_pair = self.pairs[ns, section, 0]
+            ew_pair = self.pairs[ew, section, 1]
+        except KeyError:
+            ns_pair = self.pair(ns, section, 0)
+            ew_pair = self.pair(ew, section, 1)
         if board_number < 1 or ns_pair is None or ew_pair is None:
             return None
-        key = (contract, declarer, tricks, lead, score)
-        outcome = self.outcomes.get(key, _NOT_PARSED)
-        if outcome is _NOT_PARSED:
-            try:
-                outcome = parse_outcome(*key) if _whole_or_empty(score) else None
-            except (NotationError, ValueError):
-                outcome = None
-            self.outcomes[key] = outcome
+        try:
+            outcome = self.outcomes[contract, declarer, tricks, lead, score]
+        except KeyError:
+            outcome = self.outcome(contract, declarer, tricks, lead, score)
         if outcome is None:
             return None
-        assert isinstance(outcome, Played | Assigned | ArtificialScore)
         return quick_result(
             board_number,
             ns_pair,
@@ -283,6 +282,18 @@ class _FastRows:
             source=self.source,
             line=number,
         )
+
+    def outcome(self, *cells: str) -> Outcome | None:
+        """The outcome of a line's contract, declarer, result, lead and score cells, read
+        once for all the lines that have the same cells (None: :class:`_Row` reports it)."""
+        found: Outcome | None = None
+        if _whole_or_empty(cells[4]):
+            try:
+                found = parse_outcome(*cells)
+            except (NotationError, ValueError):
+                found = None
+        self.outcomes[cells] = found
+        return found
 
     def pair(self, text: str, section: str, side: int) -> PairId | None:
         key = (text, section, side)
