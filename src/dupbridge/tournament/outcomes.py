@@ -205,7 +205,14 @@ def parse_outcome(
         NotationError: naming the column that is wrong.
     """
     text = contract.strip()
-    recorded = int(ns_score) if ns_score.strip() else None
+    score_text = ns_score.strip()
+    if score_text and not re.fullmatch(r"[+-]?\d+", score_text):
+        raise NotationError(
+            _("not a score: {text!r} (expected North-South's points, e.g. 420 or -50)").format(
+                text=score_text
+            )
+        )
+    recorded = int(score_text) if score_text else None
     if text.upper() in ("PASS", "P", "AP", "PASSED", "ALL PASS"):
         if recorded:
             raise NotationError(

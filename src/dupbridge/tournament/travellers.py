@@ -432,7 +432,13 @@ class _Row:
         try:
             value = parse_number(self.get("score"))
         except AdjustedScoreError:
-            raise self.fail("score", _("a penalty needs a value")) from None
+            raise self.fail(
+                "score",
+                _(
+                    "a penalty needs a value: expected a number, IMPs or percent of a board's "
+                    "top at matchpoints (e.g. -3)"
+                ),
+            ) from None
         return Penalty(
             pair, value, session, self.get("contract"), Location(self.source, self.line, 1)
         )
