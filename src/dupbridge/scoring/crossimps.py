@@ -10,7 +10,7 @@ antisymmetric, so the totals of a board sum to zero.
 
 How the total is published is a Condition of Contest (Law 78D, :class:`CrossImpTotal`): the
 plain sum, or the sum divided by the number of comparisons (IMPs per comparison, as
-Compscore, EBUScore and BBO print it).
+Compscore, the EBU's "XIMP/c" and BBO print it).
 
 Speed: a board of plain scores is IMPed value against value (:func:`plain_totals`), so the
 work grows with the square of the number of different scores, not of results.

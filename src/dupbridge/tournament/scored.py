@@ -120,7 +120,7 @@ class ScoringOptions:
         provisional: score a team event whose boards still lack a table's result, leaving
             those boards out with a warning (otherwise each is an error).
         cross_imps: publish a cross-IMP result as the plain sum over its comparisons, or as
-            that sum divided by the number of comparisons (Compscore, EBUScore, BBO).
+            that sum divided by the number of comparisons (Compscore, the EBU's XIMP/c, BBO).
     """
 
     method: Method = Method.MATCHPOINTS
