@@ -235,3 +235,14 @@ class TestValidateTravellers:
             result = runner.invoke(app, ["validate", str(path)])
             assert 1 == result.exit_code
             assert message in result.stdout
+
+    def test_bad_movement_file_says_error_once(
+        self, runner: CliRunner, travellers: Path, tmp_path: Path
+    ) -> None:
+        """A --movement file without the needed columns: one line, 'error:' said once."""
+        movement = tmp_path / "m.csv"
+        movement.write_text("junk,stuff\n1,2\n", encoding="utf-8")
+        result = runner.invoke(app, ["score", str(travellers), "--movement", str(movement)])
+        assert 2 == result.exit_code
+        assert 1 == result.stderr.count("error:")
+        assert f"{movement}:1:1: the header needs the columns" in " ".join(result.stderr.split())

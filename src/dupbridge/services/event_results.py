@@ -27,7 +27,7 @@ from dupbridge.services.results_site import render_site
 from dupbridge.tournament.event_scoring import Method, ScoredEvent
 from dupbridge.tournament.movements import Movement, MovementError, ResultNotInMovementError
 from dupbridge.tournament.movements.catalog import FAMILIES, Options, build, parse_tables
-from dupbridge.tournament.movements.errors import MovementFileError
+from dupbridge.tournament.movements.errors import FileProblem, MovementFileError
 from dupbridge.tournament.movements.files import load as load_movements
 from dupbridge.tournament.results import (
     BoardInfo,
@@ -209,12 +209,12 @@ def load_movement(
             return build(spec, Options(count, half, boards_per_round))
         loaded = load_movements(path, boards_per_round=boards_per_round)
     except MovementFileError as error:
-        raise EventFileError("; ".join(str(problem) for problem in error.problems)) from None
+        raise EventFileError("; ".join(_located(problem) for problem in error.problems)) from None
     except MovementError as error:
         raise EventFileError(str(error)) from None
     chosen = [m for m in loaded.movements if key is None or m.key == key]
     if not chosen:
-        problems = "; ".join(str(problem) for problem in loaded.problems)
+        problems = "; ".join(_located(problem) for problem in loaded.problems)
         raise EventFileError(
             _("{path}: no movement {key}{problems}").format(
                 path=path,
@@ -223,6 +223,16 @@ def load_movement(
             )
         )
     return chosen[0].movement
+
+
+def _located(problem: FileProblem) -> str:
+    # FILE:LINE:COLUMN: message, without the problem's own "error:" (the command adds one).
+    where = problem.source
+    if problem.line is not None:
+        where += f":{problem.line}"
+        if problem.column is not None:
+            where += f":{problem.column}"
+    return f"{where}: {problem.message}"
 
 
 def _text(data: bytes) -> str:
