@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,23 @@ class TestValidateTravellers:
         assert 2 == result.exit_code
         assert 1 == result.stderr.count("error:")
         assert f"{movement}:1:1: the header needs the columns" in " ".join(result.stderr.split())
+
+
+def test_site_per_comparison_column(runner: CliRunner, tmp_path: Path) -> None:
+    """With --cross-imps average each line's NS figure already is per comparison: the
+    board page's per-comparison column shows the same figure, not divided again."""
+    travellers = tmp_path / "t.csv"
+    travellers.write_text(IMP_CSV, encoding="utf-8")
+    out = tmp_path / "site"
+    args = ["score", str(travellers), "--method", "cross-imp", "--cross-imps", "average"]
+    assert 0 == runner.invoke(app, [*args, "--out", str(out)]).exit_code
+    page = (out / "boards" / "board-1.html").read_text(encoding="utf-8")
+    rows = re.findall(
+        r'<td class="num strong">([^<]*)</td><td class="num strong">[^<]*</td>\s*'
+        r'<td class="num">([^<]*)</td>',
+        page,
+    )
+    compared = [(ns, per) for ns, per in rows if per]  # the A+/A- line compares nothing
+    assert (5, 4) == (len(rows), len(compared))
+    assert all(ns == per_comparison for ns, per_comparison in compared)
+    assert any("." in ns for ns, _per in compared)  # 3 comparisons: fractions of an IMP
