@@ -454,20 +454,13 @@ def pair_scores(
 ) -> dict[PairId, PairScore]:
     """Each pair's boards and total: matchpoints scaled to one top per board across sessions
     (Swedish Law 97), or IMPs (points) with the round cap; penalties (Law 90) included."""
-    entries: dict[PairId, list[tuple[ScoredResult, Side]]] = {}
+    entries: defaultdict[PairId, list[tuple[ScoredResult, Side]]] = defaultdict(list)
     ns_side, ew_side = Side.NS, Side.EW
-    get = entries.get
     for board in sorted(boards, key=lambda board: (board.session, board.board, board.section)):
         for line in board.results:
             result = line.result
-            mine = get(result.ns)
-            if mine is None:
-                mine = entries[result.ns] = []
-            mine.append((line, ns_side))
-            mine = get(result.ew)
-            if mine is None:
-                mine = entries[result.ew] = []
-            mine.append((line, ew_side))
+            entries[result.ns].append((line, ns_side))
+            entries[result.ew].append((line, ew_side))
     for listed in event.pairs:  # listed pairs without a result; the others are all in
         entries.setdefault(listed.id, [])
     penalties: dict[tuple[int, PairId], Fraction] = {}
