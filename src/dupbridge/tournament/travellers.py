@@ -247,14 +247,17 @@ class _FastRows:
          score, group, adjusted) = values  # fmt: skip
         if adjusted or not board.isdecimal():
             return None
-        numbers: list[int | None] = []
-        for text in (session, round_, table):
-            if not text:
-                numbers.append(None)
-            elif text.isdecimal() and int(text) > 0:
-                numbers.append(int(text))
-            else:
+        session_number = round_number = table_number = None
+        if session or round_:
+            for text in (session, round_):
+                if text and (not text.isdecimal() or int(text) < 1):
+                    return None
+            session_number = int(session) if session else None
+            round_number = int(round_) if round_ else None
+        if table:
+            if not table.isdecimal() or int(table) < 1:
                 return None
+            table_number = int(table)
         board_number = int(board)
         try:
             ns_pair = self.pairs[ns, section, 0]
@@ -275,9 +278,9 @@ class _FastRows:
             ns_pair,
             ew_pair,
             outcome,
-            table=numbers[2],
-            round=numbers[1],
-            session=numbers[0] or 1,
+            table=table_number,
+            round=round_number,
+            session=session_number or 1,
             group=group or None,
             source=self.source,
             line=number,
