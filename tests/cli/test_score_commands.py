@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,130 @@ class TestSampleAndRun:
         assert 0 == result.exit_code, result.output
         assert (tmp_path / "r" / "index.html").as_uri() in result.output
         assert "dupbridge play" in result.output
+
+
+IMP_CSV = CSV.replace("A60/40", "A+/A-") + "1,7,8,4H,S,,=\n1,9,10,4H,S,,+1\n"
+
+
+class TestScoringOptions:
+    def test_datum_presets(self, runner: CliRunner, travellers: Path) -> None:
+        """--datum picks a named Butler datum; ebu (drop top and bottom) is the default."""
+        travellers.write_text(IMP_CSV, encoding="utf-8")
+        outputs = {}
+        for preset in ("ebu", "plain", "jfr"):
+            args = ["score", str(travellers), "--method", "imp-butler", "--datum", preset]
+            result = runner.invoke(app, args)
+            assert 0 == result.exit_code, result.output
+            outputs[preset] = result.stdout
+        default = runner.invoke(app, ["score", str(travellers), "--method", "imp-butler"])
+        assert outputs["ebu"] == default.stdout
+        assert outputs["ebu"] != outputs["plain"]
+
+    def test_unknown_datum_preset(self, runner: CliRunner, travellers: Path) -> None:
+        """An unknown preset is a usage error naming the presets."""
+        result = runner.invoke(app, ["score", str(travellers), "--datum", "acbl"])
+        assert 2 == result.exit_code
+        assert "ebu, plain, jfr" in result.stderr
+
+    def test_cross_imps_per_comparison(self, runner: CliRunner, travellers: Path) -> None:
+        """--cross-imps average prints each total divided by its comparisons: board 2 has
+        3 results, board 1 five (and an A+/A- sit-in), so totals shrink."""
+        travellers.write_text(IMP_CSV, encoding="utf-8")
+        base = ["score", str(travellers), "--method", "cross-imp"]
+        summed = runner.invoke(app, base)
+        averaged = runner.invoke(app, [*base, "--cross-imps", "average"])
+        assert 0 == summed.exit_code == averaged.exit_code, averaged.output
+        assert summed.stdout != averaged.stdout
+        bad = runner.invoke(app, [*base, "--cross-imps", "mean"])
+        assert 2 == bad.exit_code
+        assert "--cross-imps must be one of sum, average" in bad.stderr
+
+
+class TestErrorsThatHelp:
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("board,ns,contract\n1,1,4S\n", "1:1: error: the header has no ew column (accepted "
+             "names: ew, ew pair"),
+            ("board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,abc\n",
+             "2:14: error: score 'abc': not a score: expected North-South's points"),
+            ("board,ns,ew,contract,declarer,result\n1,1,2,4S,Q,=\n",
+             "2:10: error: declarer 'Q': not a seat: 'Q' (expected N, E, S or W)"),
+            ("board,ns,ew,contract,declarer,result\n", "1:1: error: no results"),
+        ],
+    )  # fmt: skip
+    def test_bad_content_exits_1(
+        self, runner: CliRunner, tmp_path: Path, text: str, expected: str
+    ) -> None:
+        """Bad content: each problem located once on standard error (never 'error:' twice,
+        never Python's own words), nothing on standard output, exit 1."""
+        path = tmp_path / "bad.csv"
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path)])
+        assert 1 == result.exit_code
+        assert f"{path}:{expected}" in " ".join(result.stderr.split())
+        assert "" == result.stdout
+        assert all(line.count("error:") <= 1 for line in result.stderr.splitlines())
+        assert "invalid literal" not in result.stderr
+        assert "Traceback" not in result.output
+
+
+class TestValidateTravellers:
+    def test_travellers_checked_like_score(self, runner: CliRunner, tmp_path: Path) -> None:
+        """validate reads a travellers CSV as score does: FILE:LINE:COLUMN for each problem,
+        a summary, exit 1."""
+        path = tmp_path / "t.csv"
+        path.write_text(CSV + "3,1,2,8S,N,,=\n", encoding="utf-8")
+        result = runner.invoke(app, ["validate", str(path)])
+        assert 1 == result.exit_code
+        assert f"{path}:8:7: error: contract '8S'" in result.stdout
+        assert f"{path}: 6 results, 1 error, 0 warnings" in result.stderr
+
+    def test_good_travellers(self, runner: CliRunner, travellers: Path) -> None:
+        """A good travellers file passes with exit 0."""
+        result = runner.invoke(app, ["validate", str(travellers)])
+        assert 0 == result.exit_code, result.output
+        assert "6 results, 0 errors, 0 warnings" in result.stderr
+
+    def test_header_and_empty(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A header without a required column and a file without results are errors."""
+        for text, message in (
+            ("board,ns\n1,1\n", "the header has no ew column"),
+            ("board,ns,ew\n", "no results"),
+        ):
+            path = tmp_path / "t.csv"
+            path.write_text(text, encoding="utf-8")
+            result = runner.invoke(app, ["validate", str(path)])
+            assert 1 == result.exit_code
+            assert message in result.stdout
+
+    def test_bad_movement_file_says_error_once(
+        self, runner: CliRunner, travellers: Path, tmp_path: Path
+    ) -> None:
+        """A --movement file without the needed columns: one line, 'error:' said once."""
+        movement = tmp_path / "m.csv"
+        movement.write_text("junk,stuff\n1,2\n", encoding="utf-8")
+        result = runner.invoke(app, ["score", str(travellers), "--movement", str(movement)])
+        assert 2 == result.exit_code
+        assert 1 == result.stderr.count("error:")
+        assert f"{movement}:1:1: the header needs the columns" in " ".join(result.stderr.split())
+
+
+def test_site_per_comparison_column(runner: CliRunner, tmp_path: Path) -> None:
+    """With --cross-imps average each line's NS figure already is per comparison: the
+    board page's per-comparison column shows the same figure, not divided again."""
+    travellers = tmp_path / "t.csv"
+    travellers.write_text(IMP_CSV, encoding="utf-8")
+    out = tmp_path / "site"
+    args = ["score", str(travellers), "--method", "cross-imp", "--cross-imps", "average"]
+    assert 0 == runner.invoke(app, [*args, "--out", str(out)]).exit_code
+    page = (out / "boards" / "board-1.html").read_text(encoding="utf-8")
+    rows = re.findall(
+        r'<td class="num strong">([^<]*)</td><td class="num strong">[^<]*</td>\s*'
+        r'<td class="num">([^<]*)</td>',
+        page,
+    )
+    compared = [(ns, per) for ns, per in rows if per]  # the A+/A- line compares nothing
+    assert (5, 4) == (len(rows), len(compared))
+    assert all(ns == per_comparison for ns, per_comparison in compared)
+    assert any("." in ns for ns, _per in compared)  # 3 comparisons: fractions of an IMP

@@ -13,7 +13,7 @@ import pytest
 
 from dupbridge.scoring import butler
 from dupbridge.scoring.matchpoints import Comparable, Factoring, score_board
-from dupbridge.scoring.rounding import Rounding, format_fixed
+from dupbridge.scoring.rounding import format_fixed
 from tests.conftest import shared_file
 from tests.scoring.jfr import JfrTraveller, read_traveller
 
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.oracle
 
 MP_BOARDS = range(1, 28)
 BUTLER_BOARDS = range(1, 31)
-#: The datum rule that reproduces JFR Pary's (docs/scoring.md, "Butler").
-JFR_DATUM = butler.DatumRule(drop=19, rounding=Rounding.TOWARD_ZERO)
+#: The datum rule that reproduces JFR Pary's (docs/scoring.md, "Butler"): the jfr preset.
+JFR_DATUM = butler.datum_preset("jfr")
 
 
 def mp_traveller(board: int) -> JfrTraveller:
@@ -35,22 +35,38 @@ def butler_traveller(board: int) -> JfrTraveller:
     return read_traveller(path, board)
 
 
+@pytest.mark.parametrize("how", [Factoring.NEUBERG, Factoring.LINEAR])
 @pytest.mark.parametrize("board", MP_BOARDS)
-def test_matchpoint_percentages(board: int) -> None:
-    """Law 78A: every NS and EW percentage of the traveller, to the printed two decimals
-    (the director's 60/0 row stays out of the comparisons; the 8 results keep their
-    percentage on the 9-table top: linear factoring)."""
+def test_matchpoint_percentages(board: int, how: Factoring) -> None:
+    """Law 78A: every NS and EW percentage of the traveller, to the printed two decimals.
+    The director's 60/0 row is the sit-out against the phantom: it is neither compared nor
+    counted, so the board is complete with its 8 results and any factoring agrees."""
     traveller = mp_traveller(board)
     played = [row for row in traveller.rows if not row.director]
-    assert 9 == len(traveller.rows)
+    assert (9, 8) == (len(traveller.rows), len(played))
     scored = score_board(
         [Comparable.played(row.ns_score or 0) for row in played],
-        expected=len(traveller.rows),
-        factoring=Factoring.LINEAR,
+        expected=len(played),
+        factoring=how,
     )
     computed = [(format_fixed(s.ns_percent), format_fixed(s.ew_percent)) for s in scored]
     printed = [(row.ns_text, row.ew_text) for row in played]
     assert printed == computed
+
+
+def test_counting_the_phantom_with_neuberg_is_not_jfr() -> None:
+    """The evidence in docs/scoring.md: had JFR counted the phantom's table (9 results),
+    Neuberg would print 85.16 for the board-1 top of 85.71 (12 of 14 units); linear to 9
+    keeps 85.71, which is why linear once seemed to be JFR's rule."""
+    traveller = mp_traveller(1)
+    played = [Comparable.played(row.ns_score or 0) for row in traveller.rows if not row.director]
+    neuberg = score_board(played, expected=9, factoring=Factoring.NEUBERG)
+    linear = score_board(played, expected=9, factoring=Factoring.LINEAR)
+    assert "85.71" == traveller.rows[0].ns_text
+    assert ("85.16", "85.71") == (
+        format_fixed(neuberg[0].ns_percent),
+        format_fixed(linear[0].ns_percent),
+    )
 
 
 @pytest.mark.parametrize("board", BUTLER_BOARDS)

@@ -151,6 +151,8 @@ class TestOutcomes:
             (("", "", ""), "no contract and no score"),
             (("PASS", "", "", "", "50"), "passed-out board scores 0"),
             (("4Z", "N", "="), "not a contract"),
+            (("4S", "N", "=", "", "abc"), r"not a score: 'abc' \(expected North-South's points"),
+            (("", "", "", "", "12.5"), "not a score: '12.5'"),
         ],
     )
     def test_bad_outcome(self, args: tuple[str, ...], message: str) -> None:

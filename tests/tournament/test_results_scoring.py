@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from dupbridge.core.seats import Side
-from dupbridge.scoring import imps
+from dupbridge.scoring import butler, imps
 from dupbridge.scoring.matchpoints import Factoring
 from dupbridge.scoring.vp import vp_pair
 from dupbridge.tournament.event_scoring import (
@@ -180,11 +180,19 @@ class TestImpMethods:
     def test_butler(self) -> None:
         """Butler: each result IMPed against the board's datum; artificial ±3 IMPs."""
         event = Event(results=[*EVENT.results[:4], line(1, 9, 10, "+3/-3 IMP")])
-        scored = score_event(event, ScoringOptions(Method.BUTLER))
+        plain = ScoringOptions(Method.BUTLER, datum=butler.DATUM_PRESETS["plain"])
+        scored = score_event(event, plain)
         board = scored.boards_numbered(1)[0]
         assert (F(310),) == board.datums  # (420 + 450 - 50 + 400) / 4 = 305
         assert [imps(110), imps(140), imps(-360), imps(90), 3] == [r.ns for r in board.results]
         assert F(-3) == board.results[4].ew
+
+    def test_butler_default_datum_drops_top_and_bottom(self) -> None:
+        """The default datum (club practice) leaves out the highest and the lowest score."""
+        event = Event(results=[*EVENT.results[:4], line(1, 9, 10, "+3/-3 IMP")])
+        board = score_event(event, ScoringOptions(Method.BUTLER)).boards_numbered(1)[0]
+        assert (F(410),) == board.datums  # 450 and -50 dropped: (420 + 400) / 2
+        assert [imps(10), imps(40), imps(-460), imps(-10)] == [r.ns for r in board.results[:4]]
 
     def test_named_award_in_imps(self) -> None:
         """A+/A- at IMP play is ±3 IMPs (Law 12C2(b))."""

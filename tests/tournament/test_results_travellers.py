@@ -97,8 +97,8 @@ class TestReading:
         """A missing pair or a bad board number is named with its column."""
         read = loads("board,ns,ew,contract,declarer,result\nx,1,2,4S,N,=\n1,,2,4S,N,=\n", "t")
         assert [
-            "t:2:1: error: board 'x': not a positive whole number",
-            "t:3:3: error: ns '': missing pair",
+            "t:2:1: error: board 'x': expected a whole number from 1 up",
+            "t:3:3: error: ns '': missing: expected a pair number, e.g. 12 or A12",
         ] == [str(p) for p in read.problems]
 
     def test_comments_and_blank_lines(self) -> None:

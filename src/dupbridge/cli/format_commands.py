@@ -4,7 +4,8 @@
 registered in :mod:`dupbridge.formats.registry`), choosing each side's format by its file
 extension unless ``--from``/``--to`` name it. ``dupbridge validate FILE`` reports every problem
 of a file, one per line as ``FILE:LINE:COLUMN: error|warning: message``, and exits 1 if there
-is an error. ``dupbridge formats`` lists the formats.
+is an error; it reads every file ``dupbridge score`` reads (a travellers CSV is checked as
+``score`` checks it). ``dupbridge formats`` lists the formats.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, all_formats, format_for_path, get_format
 from dupbridge.i18n import _, ngettext
+from dupbridge.services.event_results import EVENT_FORMATS, EventFileError, check_event_file
 
 __all__ = ["convert", "formats", "validate"]
 
@@ -90,14 +92,58 @@ def _print_problems(problems: list[Problem]) -> tuple[int, int]:
     return errors, len(problems) - errors
 
 
+def _scored_only(path: Path, name: str | None) -> bool:
+    """Whether the file is one only ``dupbridge score`` reads: a travellers CSV (or another
+    event file no registered format reads), checked as ``score`` would check it."""
+    if name is not None:
+        return name.strip().lower().lstrip(".") in ("csv", "travellers")
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return True
+    if suffix not in EVENT_FORMATS:
+        return False
+    try:
+        format_for_path(path)
+    except FormatError:
+        return True
+    return False
+
+
+def _validate_event(path: Path) -> None:
+    try:
+        loaded = check_event_file(path)
+    except EventFileError as error:
+        fail(str(error))
+    for problem in loaded.problems:
+        print(problem)
+    errors = len(loaded.errors)
+    results = len(loaded.event.results)
+    summary = _("{file}: {results}, {errors}, {warnings}").format(
+        file=path,
+        results=ngettext("{n} result", "{n} results", results).format(n=results),
+        errors=ngettext("{n} error", "{n} errors", errors).format(n=errors),
+        warnings=ngettext("{n} warning", "{n} warnings", len(loaded.problems) - errors).format(
+            n=len(loaded.problems) - errors
+        ),
+    )
+    err_console.print(summary, markup=False, highlight=False, soft_wrap=True)
+    if errors:
+        raise typer.Exit(1)
+
+
 @app.command()
 def validate(
-    file: Path = typer.Argument(..., help="The file to check (PBN, LIN, DUP, DLM, ...)."),
+    file: Path = typer.Argument(
+        ..., help="The file to check (PBN, LIN, DUP, DLM, USEBIO, travellers CSV, ...)."
+    ),
     from_format: str | None = typer.Option(
         None, "--from", help="Its format, if its extension does not say."
     ),
 ) -> None:
     """Report every problem of a file as FILE:LINE:COLUMN: error|warning: message."""
+    if _scored_only(file, from_format):
+        _validate_event(file)
+        return
     file_format = _format(file, from_format, reading=True)
     data = _read_bytes(file)
     records, problems = _read(file_format, data, str(file))

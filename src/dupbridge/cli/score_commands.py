@@ -3,24 +3,31 @@ and ``sample-site`` (the sample event ``make run`` shows)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 import typer
 from rich.table import Table as RichTable
 
 from dupbridge.cli.app import app, console, err_console, fail
 from dupbridge.core.errors import DupbridgeError, NotationError
-from dupbridge.i18n import _
+from dupbridge.i18n import _, ngettext
 from dupbridge.scoring.adjusted import AdjustedRules, parse_number
-from dupbridge.scoring.butler import DatumRule
+from dupbridge.scoring.butler import DEFAULT_DATUM, ButlerError, DatumRule, datum_preset
+from dupbridge.scoring.crossimps import CrossImpTotal
 from dupbridge.scoring.imp_rules import ImpRule
 from dupbridge.scoring.matchpoints import Factoring, Scale
 from dupbridge.scoring.rounding import Rounding, format_fixed
-from dupbridge.services.event_results import load_event, load_movement, publish
+from dupbridge.services.event_results import (
+    EventContentError,
+    load_event,
+    load_movement,
+    publish,
+)
 from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
 from dupbridge.tournament.event_scoring import (
     Method,
@@ -29,7 +36,7 @@ from dupbridge.tournament.event_scoring import (
     TieBreakRule,
     score_event,
 )
-from dupbridge.tournament.results import PairId, ResultsError
+from dupbridge.tournament.results import PairId, Problem, ResultsError
 
 __all__ = ["sample_site", "score"]
 
@@ -75,9 +82,17 @@ def score(
     half_units: bool = typer.Option(False, "--half-units", help="Matchpoints as 1 and 1/2."),
     top: int | None = typer.Option(None, "--top", min=1, help="Results expected per board."),
     across_sections: bool = typer.Option(False, "--across-sections", help="One field."),
-    datum_drop: int = typer.Option(0, "--datum-drop", min=0, help="Butler: drop N at each end."),
-    datum_rounding: str = typer.Option(
-        "half-away", "--datum-rounding", help="Butler datum: half-away, toward-zero, ..."
+    datum: str = typer.Option(
+        DEFAULT_DATUM, "--datum", help="Butler datum preset: ebu (default), plain or jfr."
+    ),
+    datum_drop: int | None = typer.Option(
+        None, "--datum-drop", min=0, help="Butler: drop N at each end (overrides --datum)."
+    ),
+    datum_rounding: str | None = typer.Option(
+        None, "--datum-rounding", help="Butler datum: half-away, toward-zero, ... (overrides)."
+    ),
+    cross_imps: str = typer.Option(
+        "sum", "--cross-imps", help="Cross-IMP total: sum, or average (per comparison)."
     ),
     imp_rule: str = typer.Option("exact", "--imp-rule", help="exact or nearest-ten."),
     average_plus: str = typer.Option("60", "--average-plus", help="Average plus in %."),
@@ -104,7 +119,8 @@ def score(
     """Score an event by Law 78 and show its ranking; with --out, publish its results."""
     chosen = _choice(method, Method, "--method")
     how = _choice(factoring, Factoring, "--factoring")
-    rounding = _choice(datum_rounding, Rounding, "--datum-rounding")
+    datum_rule = _datum_rule(datum, datum_drop, datum_rounding)
+    total = _choice(cross_imps, CrossImpTotal, "--cross-imps")
     rule = _choice(imp_rule, ImpRule, "--imp-rule")
     breaker = _choice(tie_break, TieBreakRule, "--tie-break")
     rules = AdjustedRules(
@@ -117,7 +133,7 @@ def score(
         chosen,
         how,
         Scale.ONE_HALF if half_units else Scale.TWO_ONE,
-        DatumRule(drop=datum_drop, rounding=rounding),
+        datum_rule,
         rule,
         rules,
         top,
@@ -126,6 +142,7 @@ def score(
         knockout,
         _fraction(round_cap, "--round-cap"),
         provisional,
+        total,
     )
     try:
         played = (
@@ -138,17 +155,17 @@ def score(
         loaded = load_event(
             event_file, mitchell=mitchell, names=names, deals=deals, name=name, movement=played
         )
-    except DupbridgeError as error:
+    except ResultsError as error:  # a travellers file without a usable header
+        _report(error.problems)
+        _content_failure(len(error.problems), event_file)
+    except EventContentError as error:  # the message is the located problem
+        err_console.print(str(error), markup=False, soft_wrap=True)
+        _content_failure(1, event_file)
+    except DupbridgeError as error:  # no such file, an unknown kind, a bad --movement
         fail(str(error))
-    for problem in loaded.problems:
-        err_console.print(str(problem), markup=False, soft_wrap=True)
+    _report(loaded.problems)
     if loaded.errors:
-        fail(
-            _("{n} error(s) in {file}: nothing scored, nothing written").format(
-                n=len(loaded.errors), file=event_file
-            ),
-            1,
-        )
+        _content_failure(len(loaded.errors), event_file)
     event = loaded.event
     if phantom:
         try:
@@ -161,11 +178,16 @@ def score(
     try:
         scored = score_event(event, options)
     except ResultsError as error:
-        for problem in error.problems:
-            err_console.print(str(problem), markup=False, soft_wrap=True)
-        fail(_("the results cannot be scored by {method}").format(method=chosen.value), 1)
-    for problem in scored.problems:
-        err_console.print(str(problem), markup=False, soft_wrap=True)
+        _report(error.problems)
+        err_console.print(
+            _("{file}: the results cannot be scored by {method}; nothing written").format(
+                file=event_file, method=chosen.value
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(1) from None
+    _report(scored.problems)
     _print_ranking(scored)
     if out is not None:
         try:
@@ -179,6 +201,37 @@ def score(
             markup=False,
             soft_wrap=True,
         )
+
+
+def _datum_rule(preset: str, drop: int | None, rounding: str | None) -> DatumRule:
+    try:
+        rule = datum_preset(preset)
+    except ButlerError as error:
+        fail(str(error))
+    if drop is not None:
+        rule = replace(rule, drop=drop)
+    if rounding is not None:
+        rule = replace(rule, rounding=_choice(rounding, Rounding, "--datum-rounding"))
+    return rule
+
+
+def _report(problems: Iterable[Problem]) -> None:
+    for problem in problems:
+        err_console.print(str(problem), markup=False, soft_wrap=True)
+
+
+def _content_failure(errors: int, event_file: Path) -> NoReturn:
+    # The problems are printed already, each as FILE:LINE:COLUMN: error: ...; exit 1.
+    err_console.print(
+        ngettext(
+            "{file}: {n} error; nothing scored, nothing written",
+            "{file}: {n} errors; nothing scored, nothing written",
+            errors,
+        ).format(file=event_file, n=errors),
+        markup=False,
+        soft_wrap=True,
+    )
+    raise typer.Exit(1)
 
 
 def _print_ranking(scored: ScoredEvent) -> None:

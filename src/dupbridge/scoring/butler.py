@@ -10,9 +10,15 @@ East-West. A weighted assigned score (Law 12C1(c)) enters the datum at its weigh
 scores the weighted sum of its components' IMPs. On a fouled board (Law 87B) each group of
 results has its own datum. Artificial adjusted scores take no part (Law 12C2(b): ±3 IMPs).
 
-The JFR Pary program, whose results dupbridge reproduces, drops 19 results at each end of a
-41-result board and truncates the mean towards zero: ``DatumRule(drop=19,
-rounding=Rounding.TOWARD_ZERO)``.
+Named rules (:data:`DATUM_PRESETS`, ``dupbridge score --datum NAME``; sources in
+docs/scoring.md):
+
+* ``ebu`` (the default, :data:`DEFAULT_DATUM`): the mean without the highest and the lowest
+  score, to the nearest 10, halves away from zero: the common club practice (the EBU's White
+  Book example, the Dutch federation's Butler rules, most club scoring programs);
+* ``plain``: the mean of every score, to the nearest 10 (the WBF's Butler rankings);
+* ``jfr``: the JFR Pary program's datum, whose results dupbridge reproduces: 19 results
+  dropped at each end (of 38-41) and the mean truncated towards zero.
 """
 
 from __future__ import annotations
@@ -28,7 +34,16 @@ from dupbridge.scoring.imp_rules import ImpRule, imps_by
 from dupbridge.scoring.matchpoints import Comparable
 from dupbridge.scoring.rounding import Rounding, round_to
 
-__all__ = ["ButlerError", "ButlerScore", "DatumRule", "datum", "score_board"]
+__all__ = [
+    "DATUM_PRESETS",
+    "DEFAULT_DATUM",
+    "ButlerError",
+    "ButlerScore",
+    "DatumRule",
+    "datum",
+    "datum_preset",
+    "score_board",
+]
 
 
 class ButlerError(DupbridgeError, ValueError):
@@ -68,6 +83,33 @@ class DatumRule:
         return max(0, min(wanted, (results - 1) // 2))
 
 
+#: The named datum rules of ``dupbridge score --datum`` (docs/scoring.md gives their sources).
+DATUM_PRESETS: dict[str, DatumRule] = {
+    "ebu": DatumRule(drop=1, rounding=Rounding.HALF_AWAY_FROM_ZERO),
+    "plain": DatumRule(drop=0, rounding=Rounding.HALF_AWAY_FROM_ZERO),
+    "jfr": DatumRule(drop=19, rounding=Rounding.TOWARD_ZERO),
+}
+
+#: The preset most clubs use: drop the highest and the lowest score, then take the mean.
+DEFAULT_DATUM = "ebu"
+
+
+def datum_preset(name: str) -> DatumRule:
+    """The datum rule called ``name`` (``"ebu"``, ``"plain"``, ``"jfr"``).
+
+    Raises:
+        ButlerError: naming the presets, if there is none by that name.
+    """
+    rule = DATUM_PRESETS.get(name.strip().lower())
+    if rule is None:
+        raise ButlerError(
+            _("no datum preset {name!r} (known: {known})").format(
+                name=name, known=", ".join(DATUM_PRESETS)
+            )
+        )
+    return rule
+
+
 def datum(scores: Sequence[int | Fraction], rule: DatumRule = DatumRule()) -> Fraction:
     """The datum of a board: the rounded mean of its scores after the rule's drops.
 
@@ -76,10 +118,10 @@ def datum(scores: Sequence[int | Fraction], rule: DatumRule = DatumRule()) -> Fr
     """
     if not scores:
         raise ButlerError(_("a datum needs at least one score"))
-    ordered = sorted(Fraction(score) for score in scores)
+    ordered = sorted(scores)
     cut = rule.dropped(len(ordered))
     kept = ordered[cut : len(ordered) - cut]
-    mean = sum(kept, Fraction(0)) / len(kept)
+    mean = Fraction(sum(kept)) / len(kept)
     return round_to(mean, rule.step, rule.rounding)
 
 

@@ -7,18 +7,55 @@ brought to that field by scaling the average: ``total = average × (expected −
 is not punished for a missing table. Weighted assigned scores (Law 12C1(c)) compare component
 by component, each comparison weighted by the product of the two weights. IMPs are
 antisymmetric, so the totals of a board sum to zero.
+
+How the total is published is a Condition of Contest (Law 78D, :class:`CrossImpTotal`): the
+plain sum, or the sum divided by the number of comparisons (IMPs per comparison, as
+Compscore, the EBU's "XIMP/c" and BBO print it).
+
+Speed: a board of plain scores is IMPed value against value (:func:`plain_totals`), so the
+work grows with the square of the number of different scores, not of results.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 
 from dupbridge.scoring.imp_rules import ImpRule, imps_by
 from dupbridge.scoring.matchpoints import Comparable
 
-__all__ = ["CrossImpScore", "score_board"]
+__all__ = ["CrossImpScore", "CrossImpTotal", "plain_totals", "score_board"]
+
+
+class CrossImpTotal(Enum):
+    """How a result's cross-IMPs are published (a Condition of Contest, Law 78D)."""
+
+    #: The sum of the IMPs against every other result.
+    SUM = "sum"
+    #: That sum divided by the number of comparisons.
+    AVERAGE = "average"
+
+
+def plain_totals(scores: Sequence[int], imp_rule: ImpRule = ImpRule.EXACT) -> list[int]:
+    """Each plain NS score's IMPs against all the others (Law 78B), summed.
+
+    Equal scores earn 0 against each other, so each distinct score is IMPed once against
+    each other distinct score, weighted by how often that one occurs.
+    """
+    counts = Counter(scores)
+    values = list(counts)
+    totals = {
+        value: sum(
+            count * imps_by(value - other, imp_rule)
+            for other, count in counts.items()
+            if other != value
+        )
+        for value in values
+    }
+    return [totals[score] for score in scores]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +98,17 @@ def score_board(
     scores: list[CrossImpScore | None] = [None] * len(results)
     for members in groups.values():
         wanted = len(members) if expected is None else max(expected, len(members))
-        for index in members:
+        wholes = [_whole(results[index]) for index in members]
+        whole_scores = [score for score in wholes if score is not None]
+        plain = plain_totals(whole_scores, imp_rule) if len(whole_scores) == len(members) else None
+        for position, index in enumerate(members):
             raw = Fraction(0)
-            for other in members:
+            if plain is not None:
+                raw = Fraction(plain[position])
+                members_to_compare: Sequence[int] = ()
+            else:
+                members_to_compare = members
+            for other in members_to_compare:
                 if other == index:
                     continue
                 for weight, score in results[index].outcomes:
@@ -81,3 +126,13 @@ def score_board(
             )
             scores[index] = CrossImpScore(total, wanted - 1 if comparisons else 0)
     return [score for score in scores if score is not None]
+
+
+def _whole(result: Comparable) -> int | None:
+    # The NS score of a plain result with a whole score, else None.
+    if len(result.outcomes) != 1:
+        return None
+    score = result.outcomes[0][1]
+    if isinstance(score, int):
+        return score
+    return score.numerator if score.denominator == 1 else None

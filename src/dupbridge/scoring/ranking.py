@@ -74,9 +74,12 @@ def rank(
     Returns:
         The placings, best first.
     """
-    sign = -1 if higher_is_better else 1
     listing = order or (lambda key: key)
-    keys = sorted(totals, key=lambda key: (sign * Fraction(totals[key]), _sortable(listing(key))))
+    # Listing order first, then a stable sort by total. The float of an exact total orders
+    # it correctly whenever two floats differ (rounding to float never reverses an order);
+    # equal floats fall back to the exact values.
+    keys = sorted(totals, key=lambda key: _sortable(listing(key)))
+    keys.sort(key=lambda key: (float(totals[key]), totals[key]), reverse=higher_is_better)
     groups: list[list[K]] = []
     for key in keys:
         if groups and totals[groups[-1][0]] == totals[key]:

@@ -30,7 +30,7 @@ from dupbridge.services.results_site import render_site
 from dupbridge.tournament.event_scoring import Method, ScoredEvent
 from dupbridge.tournament.movements import Movement, MovementError, ResultNotInMovementError
 from dupbridge.tournament.movements.catalog import FAMILIES, Options, build, parse_tables
-from dupbridge.tournament.movements.errors import MovementFileError
+from dupbridge.tournament.movements.errors import FileProblem, MovementFileError
 from dupbridge.tournament.movements.files import load as load_movements
 from dupbridge.tournament.results import (
     BoardInfo,
@@ -41,14 +41,18 @@ from dupbridge.tournament.results import (
     PairId,
     Problem,
     Result,
+    ResultsError,
     check_event,
 )
 from dupbridge.tournament.travellers import loads as travellers_loads
 
 __all__ = [
     "EVENT_FORMATS",
+    "EventContentError",
+    "EventFileError",
     "LoadedEvent",
     "Published",
+    "check_event_file",
     "load_event",
     "load_movement",
     "movement_check",
@@ -61,6 +65,11 @@ EVENT_FORMATS = (".csv", ".pbn", ".xml", ".html", ".htm", ".txt")
 
 class EventFileError(DupbridgeError, ValueError):
     """An event file that cannot be read at all (unknown kind, unreadable)."""
+
+
+class EventContentError(EventFileError):
+    """An event file whose content cannot be read (a broken PBN or USEBIO file); the message
+    is the located problem, ``FILE:LINE:COLUMN: error: ...``."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +117,12 @@ def load_event(
         movement: the movement played: a result for a pair that did not play that board
             (against those opponents, in that direction) is an error naming the movement.
 
+    An event with no result at all is an error, whatever the kind of file.
+
     Raises:
         EventFileError: if the file cannot be read or its kind is unknown.
+        EventContentError: if a PBN or USEBIO file cannot be read at all.
+        ResultsError: if a travellers CSV has no usable header.
     """
     suffix = path.suffix.lower()
     if suffix not in EVENT_FORMATS:
@@ -137,7 +150,7 @@ def load_event(
             event, problems, method = read_jfr.event, list(read_jfr.problems), read_jfr.method
     except FormatError as error:
         problems_of = error.problems or ()
-        raise EventFileError(str(problems_of[0]) if problems_of else str(error)) from None
+        raise EventContentError(str(problems_of[0]) if problems_of else str(error)) from None
     except OSError as error:
         raise EventFileError(
             _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
@@ -170,6 +183,20 @@ def _named_only(event: Event) -> Event:
     results = tuple(replace(r, location=named(r.location)) for r in event.results)
     penalties = tuple(replace(p, location=named(p.location)) for p in event.penalties)
     return replace(event, results=results, penalties=penalties)
+
+
+def check_event_file(path: Path, *, mitchell: bool = False) -> LoadedEvent:
+    """Every problem of an event file as ``dupbridge score`` would find it (``dupbridge
+    validate`` for the kinds only scoring reads, the travellers CSV first): a header the
+    reader cannot use is one more problem rather than an exception.
+
+    Raises:
+        EventFileError: if the file cannot be read or its kind is unknown.
+    """
+    try:
+        return load_event(path, mitchell=mitchell)
+    except ResultsError as error:
+        return LoadedEvent(Event(), error.problems)
 
 
 def movement_check(movement: Movement) -> MovementCheck:
@@ -205,12 +232,12 @@ def load_movement(
             return build(spec, Options(count, half, boards_per_round))
         loaded = load_movements(path, boards_per_round=boards_per_round)
     except MovementFileError as error:
-        raise EventFileError("; ".join(str(problem) for problem in error.problems)) from None
+        raise EventFileError("; ".join(_located(problem) for problem in error.problems)) from None
     except MovementError as error:
         raise EventFileError(str(error)) from None
     chosen = [m for m in loaded.movements if key is None or m.key == key]
     if not chosen:
-        problems = "; ".join(str(problem) for problem in loaded.problems)
+        problems = "; ".join(_located(problem) for problem in loaded.problems)
         raise EventFileError(
             _("{path}: no movement {key}{problems}").format(
                 path=path,
@@ -219,6 +246,16 @@ def load_movement(
             )
         )
     return chosen[0].movement
+
+
+def _located(problem: FileProblem) -> str:
+    # FILE:LINE:COLUMN: message, without the problem's own "error:" (the command adds one).
+    where = problem.source
+    if problem.line is not None:
+        where += f":{problem.line}"
+        if problem.column is not None:
+            where += f":{problem.column}"
+    return f"{where}: {problem.message}"
 
 
 def _text(data: bytes) -> str:

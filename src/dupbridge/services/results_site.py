@@ -35,6 +35,7 @@ from dupbridge.core.cards import SUITS_DESCENDING
 from dupbridge.core.contract import Contract
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.i18n import _, get_language, ngettext
+from dupbridge.scoring.crossimps import CrossImpTotal
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.tournament.event_scoring import (
     BoardScore,
@@ -185,7 +186,13 @@ class _Site:
             "ew_value": self.value_text(line, Side.EW),
             "ns_percent": self.percent_text(line, Side.NS),
             "ew_percent": self.percent_text(line, Side.EW),
-            "average": _number(line.ns / line.comparisons) if line.comparisons else "",
+            "average": _number(
+                line.ns  # already per comparison (--cross-imps average)
+                if self.scored.options.cross_imps is CrossImpTotal.AVERAGE
+                else line.ns / line.comparisons
+            )
+            if line.comparisons
+            else "",
             "group": result.group or "",
         }
 

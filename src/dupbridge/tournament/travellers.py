@@ -33,16 +33,18 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from operator import itemgetter
 from typing import IO
 
 from dupbridge.core.errors import NotationError
-from dupbridge.core.seats import Side
+from dupbridge.core.seats import Seat, Side
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import AdjustedScoreError, ArtificialScore, parse_number
 from dupbridge.tournament.results import (
     Assigned,
     Event,
     Location,
+    Outcome,
     PairId,
     Penalty,
     Played,
@@ -50,9 +52,22 @@ from dupbridge.tournament.results import (
     Result,
     ResultsError,
     parse_outcome,
+    quick_result,
 )
 
-__all__ = ["COLUMNS", "TravellerFile", "dump", "dumps", "load", "loads"]
+__all__ = [
+    "COLUMNS",
+    "REQUIRED",
+    "TravellerFile",
+    "accepted_names",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+]
+
+#: The columns every travellers file must have.
+REQUIRED = ("board", "ns", "ew")
 
 #: The canonical columns, in the order :func:`dumps` writes them.
 COLUMNS = (
@@ -76,6 +91,11 @@ _SYNONYMS = {
     "round": "round", "rnd": "round", "runda": "round",
     "session": "session", "group": "group", "form": "group",
 }  # fmt: skip
+
+
+def accepted_names(column: str) -> list[str]:
+    """The header names read as ``column`` (``"ns"``: ns, ns pair, n-s, ...)."""
+    return [name for name, key in _SYNONYMS.items() if key == column]
 
 
 @dataclass(frozen=True)
@@ -143,24 +163,35 @@ def loads(
                 )
             continue
         columns.setdefault(key, index)
-    missing = [key for key in ("board", "ns", "ew") if key not in columns]
+    missing = [key for key in REQUIRED if key not in columns]
     if missing:
         raise ResultsError(
             [
                 Problem(
-                    _("the header has no {columns} column").format(columns=", ".join(missing)),
+                    _("the header has no {column} column (accepted names: {names})").format(
+                        column=key, names=", ".join(accepted_names(key))
+                    ),
                     Location(source, 1),
                 )
+                for key in missing
             ]
         )
     results: list[Result] = []
     penalties: list[Penalty] = []
+    fast = _FastRows(source, columns, mitchell)
     for number, line in enumerate(lines[1:], start=2):
-        if not line.strip() or line.lstrip().startswith("#"):
+        if (not line or line[0] == "#" or line[0].isspace()) and (
+            not line.strip() or line.lstrip().startswith("#")
+        ):
             continue
-        cells = next(csv.reader([line], delimiter=delimiter))
-        starts = _cell_columns(line, delimiter)
-        row = _Row(source, number, cells, starts, columns)
+        cells = (
+            next(csv.reader([line], delimiter=delimiter)) if '"' in line else line.split(delimiter)
+        )
+        found = fast.result(number, cells, " " in line or "\t" in line)
+        if found is not None:
+            results.append(found)
+            continue
+        row = _Row(source, number, cells, _cell_columns(line, delimiter), columns)
         try:
             item = row.parse(mitchell)
         except _RowError as error:
@@ -184,6 +215,115 @@ def load(
     """Read travellers from an open CSV file (see :func:`loads`)."""
     label = source or getattr(fp, "name", "<stream>")
     return loads(fp.read(), str(label), strict=strict, mitchell=mitchell, name=name)
+
+
+class _FastRows:
+    """The common line (a played or assigned result with every cell valid) read with each
+    distinct pair and contract cell parsed once; anything else goes to :class:`_Row`, which
+    reads it the same way and locates every problem."""
+
+    def __init__(self, source: str, columns: dict[str, int], mitchell: bool) -> None:
+        self.source = source
+        self.width = max(columns.values()) + 1
+        # A column the header lacks reads the empty cell appended after the last one.
+        self.getter = itemgetter(*(columns.get(key, self.width) for key in _FAST_KEYS))
+        self.lines = (Side.NS, Side.EW) if mitchell else (None, None)
+        self.pairs: dict[tuple[str, str, int], PairId | None] = {}
+        self.outcomes: dict[tuple[str, ...], Outcome | None] = {}
+
+    def result(self, number: int, cells: list[str], spaced: bool) -> Result | None:
+        """The line's result, or None when :class:`_Row` must read it; ``spaced``: whether
+        the line has blanks or tabs (else no cell needs stripping). ``cells`` is used up."""
+        width = self.width
+        if len(cells) > width:
+            del cells[width:]  # cells beyond the header's columns are not read
+        elif len(cells) < width:
+            cells.extend([""] * (width - len(cells)))
+        cells.append("")
+        values = self.getter(cells)
+        if spaced:
+            values = tuple(cell.strip() for cell in values)
+        (session, section, round_, table, board, ns, ew, contract, declarer, lead, tricks,
+         score, group, adjusted) = values  # fmt: skip
+        if adjusted or not board.isdecimal():
+            return None
+        session_number = round_number = table_number = None
+        if session or round_:
+            for text in (session, round_):
+                if text and (not text.isdecimal() or int(text) < 1):
+                    return None
+            session_number = int(session) if session else None
+            round_number = int(round_) if round_ else None
+        if table:
+            if not table.isdecimal() or int(table) < 1:
+                return None
+            table_number = int(table)
+        board_number = int(board)
+        try:
+            ns_pair = self.pairs[ns, section, 0]
+            ew_pair = self.pairs[ew, section, 1]
+        except KeyError:
+            ns_pair = self.pair(ns, section, 0)
+            ew_pair = self.pair(ew, section, 1)
+        if board_number < 1 or ns_pair is None or ew_pair is None:
+            return None
+        try:
+            outcome = self.outcomes[contract, declarer, tricks, lead, score]
+        except KeyError:
+            outcome = self.outcome(contract, declarer, tricks, lead, score)
+        if outcome is None:
+            return None
+        return quick_result(
+            board_number,
+            ns_pair,
+            ew_pair,
+            outcome,
+            table=table_number,
+            round=round_number,
+            session=session_number or 1,
+            group=group or None,
+            source=self.source,
+            line=number,
+        )
+
+    def outcome(self, *cells: str) -> Outcome | None:
+        """The outcome of a line's contract, declarer, result, lead and score cells, read
+        once for all the lines that have the same cells (None: :class:`_Row` reports it)."""
+        found: Outcome | None = None
+        if _whole_or_empty(cells[4]):
+            try:
+                found = parse_outcome(*cells)
+            except (NotationError, ValueError):
+                found = None
+        self.outcomes[cells] = found
+        return found
+
+    def pair(self, text: str, section: str, side: int) -> PairId | None:
+        key = (text, section, side)
+        if key in self.pairs:
+            return self.pairs[key]
+        found: PairId | None = None
+        if text:
+            try:
+                found = PairId.from_str(text, self.lines[side])
+            except NotationError:
+                found = None
+            if found is not None and section and not found.section:
+                found = replace(found, section=section.upper())
+        self.pairs[key] = found
+        return found
+
+
+_FAST_KEYS = (
+    "session", "section", "round", "table", "board", "ns", "ew", "contract", "declarer",
+    "lead", "result", "score", "group", "adjusted",
+)  # fmt: skip
+
+
+def _whole_or_empty(text: str) -> bool:
+    # Whether a score cell is empty or a whole number of points (+420, -50).
+    body = text[1:] if text[:1] in ("+", "-") else text
+    return not text or body.isdecimal()
 
 
 class _RowError(Exception):
@@ -226,14 +366,14 @@ class _Row:
             if required:
                 raise self.fail(key, _("missing"))
             return None
-        if not value.isdigit() or int(value) < 1:
-            raise self.fail(key, _("not a positive whole number"))
+        if not value.isdecimal() or int(value) < 1:
+            raise self.fail(key, _("expected a whole number from 1 up"))
         return int(value)
 
     def pair(self, key: str, line: Side | None) -> PairId:
         value = self.get(key)
         if not value:
-            raise self.fail(key, _("missing pair"))
+            raise self.fail(key, _("missing: expected a pair number, e.g. 12 or A12"))
         try:
             pair = PairId.from_str(value, line)
         except NotationError as error:
@@ -252,6 +392,16 @@ class _Row:
         ns = self.pair("ns", Side.NS if mitchell else None)
         ew = self.pair("ew", Side.EW if mitchell else None)
         adjusted = self.get("adjusted")
+        declarer = self.get("declarer")
+        if declarer:
+            try:
+                Seat.from_str(declarer)
+            except NotationError as error:
+                raise self.fail("declarer", str(error)) from None
+        if not _whole_or_empty(self.get("score")):
+            raise self.fail(
+                "score", _("not a score: expected North-South's points, e.g. 420 or -50")
+            )
         try:
             if adjusted:
                 if self.get("contract"):
@@ -285,7 +435,13 @@ class _Row:
         try:
             value = parse_number(self.get("score"))
         except AdjustedScoreError:
-            raise self.fail("score", _("a penalty needs a value")) from None
+            raise self.fail(
+                "score",
+                _(
+                    "a penalty needs a value: expected a number, IMPs or percent of a board's "
+                    "top at matchpoints (e.g. -3)"
+                ),
+            ) from None
         return Penalty(
             pair, value, session, self.get("contract"), Location(self.source, self.line, 1)
         )
@@ -299,7 +455,7 @@ class _Row:
         if "score" in lowered and self.get("score") and "adjusted" not in lowered:
             return "score"
         if "seat" in lowered or "declarer" in lowered:
-            return "declarer" if self.get("declarer") else "contract"
+            return "declarer" if "declarer" in self.columns else "contract"
         return "contract"
 
 
