@@ -159,7 +159,7 @@ def load_event(
         problems.append(
             Problem(
                 _("no results in this file: nothing to score"),
-                Location(path.name, 1, 1),
+                Location(source, 1, 1),
             )
         )
     if name and not event.name:
