@@ -322,7 +322,7 @@ _SYMBOL_AWARD = {"+": Award.AVERAGE_PLUS, "-": Award.AVERAGE_MINUS}
 
 def _bad(text: str) -> str:
     return _(
-        "not an adjusted score: {text!r} (expected e.g. A60/40, A6040, A+/A-, 60%/40% or +3/-3 IMP)"
+        "not an adjusted score: {text!r} (expected e.g. A60/40, A6040, A+/A-, 60%/40%, +3/-3 IMP)"
     ).format(text=text)
 
 
