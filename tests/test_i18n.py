@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
 from dupbridge import Seat
 from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, get_language, set_language, use_language
-from dupbridge.i18n.compile import compile_catalogs
+from dupbridge.i18n.compile import catalog_problems, compile_catalogs
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+(?:![rs])?(?::[^}]*)?\}")
 
@@ -104,3 +105,45 @@ def test_catalog_placeholders_match(lang: str) -> None:
         ), message.id
         translated += 1
     assert translated > 0
+
+
+class TestCatalogCheck:
+    """``python -m dupbridge.i18n.compile --check`` (run by ``make test``) refuses a catalog
+    that is not complete (issue 17)."""
+
+    @staticmethod
+    def _catalog(tmp_path: Path, entries: str) -> Path:
+        path = tmp_path / "sv" / "LC_MESSAGES" / "dupbridge.po"
+        path.parent.mkdir(parents=True)
+        header = (
+            'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+            '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        )
+        path.write_text(header + entries, encoding="utf-8")
+        return path
+
+    def test_complete_catalog_passes(self, tmp_path: Path) -> None:
+        """A catalog with every message translated and its placeholders kept is accepted."""
+        path = self._catalog(
+            tmp_path,
+            'msgid "{seat} passes"\nmsgstr "{seat} passar"\n\n'
+            'msgid "{n} trick"\nmsgid_plural "{n} tricks"\nmsgstr[0] "{n} stick"\n'
+            'msgstr[1] "{n} stick"\n',
+        )
+        assert [] == catalog_problems(path)
+
+    @pytest.mark.parametrize(
+        ("entries", "problem"),
+        [
+            ('msgid "North"\nmsgstr ""\n', "untranslated: 'North'"),
+            ('msgid "{n} trick"\nmsgid_plural "{n} tricks"\nmsgstr[0] "{n} stick"\n'
+             'msgstr[1] ""\n', "untranslated: '{n} trick'"),
+            ('#, fuzzy\nmsgid "North"\nmsgstr "Nord"\n', "fuzzy: 'North'"),
+            ('msgid "{seat} passes"\nmsgstr "{plats} passar"\n',
+             "placeholders differ: '{seat} passes'"),
+        ],
+    )  # fmt: skip
+    def test_one_flaw_fails(self, tmp_path: Path, entries: str, problem: str) -> None:
+        """One missing plural form, one fuzzy message or one changed placeholder is enough."""
+        path = self._catalog(tmp_path, entries)
+        assert [f"{path}: {problem}"] == catalog_problems(path)
