@@ -35,7 +35,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def _unavailable(reason: str) -> None:
+def unavailable(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"browser tests: {reason} (CI=true: they must run here)", pytrace=False)
     pytest.skip(f"browser tests skipped: {reason}")
@@ -46,18 +46,18 @@ def browser() -> Iterator[Any]:
     """A headless Chromium for the whole test session."""
     executable = shutil.which("chromium")
     if executable is None:
-        _unavailable("no chromium on PATH (scripts/ensure-tools.sh installs it)")
+        unavailable("no chromium on PATH (scripts/ensure-tools.sh installs it)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
+        unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
     with sync_playwright() as playwright:
         try:
             launched = playwright.chromium.launch(
                 executable_path=executable, headless=True, args=CHROMIUM_ARGS
             )
         except Exception as error:  # any launch failure is reported the same way
-            _unavailable(f"chromium did not start: {str(error).splitlines()[0]}")
+            unavailable(f"chromium did not start: {str(error).splitlines()[0]}")
         yield launched
         launched.close()
 
@@ -108,3 +108,21 @@ def serve() -> Iterator[Any]:
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A small analysed pairs site (three tables of robots, every auction and play kept)
+    and a teams site (four teams, a round robin of two-board matches)."""
+    from dupbridge.services.event_results import publish
+    from dupbridge.services.sample_event import sample_event_with_plays
+    from dupbridge.services.sample_teams import sample_teams_event
+    from dupbridge.tournament.event_scoring import Method, ScoringOptions, score_event
+
+    folder = tmp_path_factory.mktemp("sites")
+    event, plays = sample_event_with_plays(5, tables=3, boards_per_round=1, analyse=True)
+    publish(score_event(event), folder / "pairs", plays=plays, analyse=False)
+    teams, team_plays = sample_teams_event(5, boards_per_match=2)
+    publish(score_event(teams, ScoringOptions(Method.TEAMS_VP)), folder / "teams",
+            plays=team_plays, analyse=False)  # fmt: skip
+    return {"pairs": folder / "pairs", "teams": folder / "teams"}
