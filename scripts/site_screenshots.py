@@ -2,7 +2,7 @@
 
 Builds the sample pairs event (analysed, with every table's auction and play) and the
 sample teams event, then saves PNG screenshots at 390 × 844 (a phone) and 1280 × 800 of the
-ranking, a board page with the hand viewer, a score card and a team match page, into
+ranking, a board page and its hand viewer, a score card, a team event's ranking and a match page, into
 ``docs/img/`` (or the folder given). Needs Debian's ``chromium`` and Playwright for Python
 (the test extras)::
 
@@ -16,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from dupbridge.services.event_results import publish
@@ -41,6 +42,13 @@ def build(folder: Path) -> tuple[Path, Path]:
     return pairs, teams
 
 
+def shrink(path: Path) -> None:
+    """Keep a screenshot small: 64 colours (text and a few tints need no more)."""
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
+
+
 def shoot(pairs: Path, teams: Path, out: Path) -> list[Path]:
     """Take the screenshots; return their paths."""
     executable = shutil.which("chromium")
@@ -61,11 +69,17 @@ def shoot(pairs: Path, teams: Path, out: Path) -> list[Path]:
             context = browser.new_context(viewport={"width": width, "height": height})
             page = context.new_page()
             for name, path in pages.items():
-                page.goto(path.as_uri() + ("#play-0-1" if name == "board" else ""))
+                page.goto(path.as_uri())
                 if name == "board":
-                    viewer = page.locator(".viewer .replay").first
-                    for _step in range(6):  # into the second trick
+                    # The hand viewer of the first line, six cards into the play.
+                    page.locator("a.play-link").first.click()
+                    viewer = page.locator(".viewer:target")
+                    for _step in range(6):
                         viewer.get_by_role("button", name="Next card").click()
+                    target = out / f"viewer-{size}.png"
+                    viewer.screenshot(path=str(target))
+                    written.append(target)
+                    page.evaluate("window.scrollTo(0, 0)")
                 full = page.evaluate("document.documentElement.scrollHeight")
                 clip = {"x": 0, "y": 0, "width": width, "height": min(full, MAX_HEIGHT[size])}
                 target = out / f"{name}-{size}.png"
@@ -73,6 +87,8 @@ def shoot(pairs: Path, teams: Path, out: Path) -> list[Path]:
                 written.append(target)
             context.close()
         browser.close()
+    for path in written:
+        shrink(path)
     return written
 
 

@@ -250,3 +250,34 @@ def test_analysis_on_publish(tmp_path: Path) -> None:
     assert "Makeable contracts" in text
     games = pbn.loads((tmp_path / "results.pbn").read_bytes())
     assert all(game.optimum_score is not None for game in games)
+
+
+def test_rewrite_removes_pages_of_another_site(tmp_path: Path) -> None:
+    """A pairs site written over a teams site leaves no match pages behind."""
+    teams, plays = sample_teams_event(3, boards_per_match=1)
+    render_site(score_event(teams, ScoringOptions(Method.TEAMS_VP)), tmp_path, plays=plays)
+    assert (tmp_path / "matches").is_dir()
+    event, _plays = sample_event_with_plays(3, tables=3, boards_per_round=1)
+    render_site(score_event(event), tmp_path)
+    assert not (tmp_path / "matches").exists()
+    assert (tmp_path / "handrecord.html").is_file()
+
+
+class TestSampleTeams:
+    def test_round_robin(self, teams: tuple[Event, dict]) -> None:  # type: ignore[type-arg]
+        """Four teams meet each other once; each board is played at two tables with the
+        teams in opposite directions (Law 78B compares them); the event checks clean."""
+        from dupbridge.tournament.results import check_event
+
+        event, plays = teams
+        assert [] == [p for p in check_event(event) if not p.warning]
+        scored = score_event(event, ScoringOptions(Method.TEAMS_VP))
+        met = {frozenset((m.home, m.away)) for m in scored.matches}
+        assert 6 == len(met) == len(scored.matches)
+        for match in scored.matches:
+            assert 20 == match.home_vp + match.away_vp
+        assert len(plays) == len(event.results)
+
+    def test_same_seed_same_event(self) -> None:
+        """The same seed gives the same event."""
+        assert sample_teams_event(9, 1)[0] == sample_teams_event(9, 1)[0]

@@ -429,7 +429,8 @@ class _Site:
                            subtitle=subtitle, ten=self.ten)  # fmt: skip
 
     def render(self, out: Path) -> list[str]:
-        for folder in _FOLDERS:
+        folders = [f for f in _FOLDERS if f != "matches" or self.scored.matches]
+        for folder in folders:
             (out / folder).mkdir(parents=True, exist_ok=True)
         (out / "index.html").write_text(self.index(), encoding="utf-8")
         for name in ("style.css", "viewer.js"):
@@ -447,7 +448,7 @@ class _Site:
             (out / "matches" / site_teams.match_page_name(match)).write_text(
                 self.match_page(match), encoding="utf-8"
             )
-        names = [*SITE_FILES, *_FOLDERS]
+        names = [*SITE_FILES, *folders]
         if self.hand_record:
             (out / "handrecord.html").write_text(self.hand_record_page(), encoding="utf-8")
             names.append("handrecord.html")
@@ -510,6 +511,12 @@ def analysed(scored: ScoredEvent) -> ScoredEvent:
 
 
 def _replace_into(built: Path, out_dir: Path, names: Sequence[str]) -> None:
+    for name in {*names, "matches", "handrecord.html"} - set(names):
+        stale = out_dir / name  # a page of an earlier site this one does not have
+        if stale.is_dir():
+            shutil.rmtree(stale)
+        elif stale.exists():
+            stale.unlink()
     for name in names:
         target = out_dir / name
         if target.is_dir():
