@@ -281,3 +281,29 @@ class TestSampleTeams:
     def test_same_seed_same_event(self) -> None:
         """The same seed gives the same event."""
         assert sample_teams_event(9, 1)[0] == sample_teams_event(9, 1)[0]
+
+
+class TestPlaysFromFiles:
+    def test_lin_file(self, tmp_path: Path) -> None:
+        """A LIN file (as BBO writes) of the tables' play finds its traveller lines."""
+        from dupbridge.formats import lin
+        from dupbridge.services.site_plays import plays_from_path
+
+        event, plays = sample_event_with_plays(7, tables=3, boards_per_round=1)
+        path = tmp_path / "play.lin"
+        path.write_text(lin.dumps(plays.values()), encoding="utf-8")
+        found = plays_from_path(event, path)
+        assert set(plays) == set(found)
+        for key, record in found.items():
+            assert [c.call for c in plays[key].calls] == [c.call for c in record.calls]
+            assert plays[key].play == record.play
+
+    def test_unreadable_file(self, tmp_path: Path) -> None:
+        """A file of an unknown kind is an error naming it, not a traceback."""
+        from dupbridge.services.site_plays import SitePlaysError, plays_from_path
+
+        event, _plays = sample_event_with_plays(7, tables=3, boards_per_round=1)
+        path = tmp_path / "play.xyz"
+        path.write_text("nothing", encoding="utf-8")
+        with pytest.raises(SitePlaysError, match="xyz"):
+            plays_from_path(event, path)

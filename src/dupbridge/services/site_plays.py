@@ -5,9 +5,9 @@ Auction and Play sections, BBO's LIN) are matched to the traveller lines they be
 
 * :func:`plays_from_games`: PBN games read by :func:`dupbridge.services.event_results.load_event`,
   matched by the file line where each result was read;
-* :func:`plays_from_records`: any board records (LIN, PBN) matched by board number and the
-  players' names (North and South among the names of the North-South pair or team, East and
-  West among the other's).
+* :func:`plays_from_records` (and :func:`plays_from_path` for a file, BBO's LIN say): any
+  board records matched by board number and the players' names (North and South among the
+  names of the North-South pair or team, East and West among the other's).
 
 :func:`viewer_data` turns a record into what the page shows: the auction as rows of four
 calls starting with West (as BBO and most hand viewers show it), and the play trick by trick
@@ -19,18 +19,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from dupbridge.analysis.notation import card_text, contract_text
 from dupbridge.core.calls import Bid
 from dupbridge.core.cards import SUITS_DESCENDING, Card
+from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.formats.pbn import Game
+from dupbridge.formats.problems import FormatError, Severity
 from dupbridge.formats.records import BoardRecord
+from dupbridge.formats.registry import format_for_path, read_records
 from dupbridge.i18n import _
 from dupbridge.tournament.results import Event, Location, PairId, Result
 
-__all__ = ["PlayKey", "play_key", "plays_from_games", "plays_from_records", "viewer_data"]
+__all__ = [
+    "PlayKey",
+    "SitePlaysError",
+    "play_key",
+    "plays_from_games",
+    "plays_from_path",
+    "plays_from_records",
+    "viewer_data",
+]
 
 #: A traveller line: session, board, North-South pair, East-West pair.
 PlayKey = tuple[int, int, PairId, PairId]
@@ -89,6 +101,32 @@ def plays_from_records(event: Event, records: Iterable[BoardRecord]) -> dict[Pla
                 plays[play_key(result)] = record
                 break
     return plays
+
+
+def plays_from_path(event: Event, path: Path) -> dict[PlayKey, BoardRecord]:
+    """The auctions and play of a file of any format dupbridge reads (LIN, PBN...),
+    matched to traveller lines by :func:`plays_from_records`.
+
+    Raises:
+        SitePlaysError: naming the file when it cannot be read (unknown kind, errors in it).
+    """
+    try:
+        data = path.read_bytes()
+        records, problems = read_records(format_for_path(path), data, str(path))
+    except OSError as error:
+        raise SitePlaysError(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None
+    except FormatError as error:
+        raise SitePlaysError(str(error)) from None
+    errors = [problem for problem in problems if problem.severity is Severity.ERROR]
+    if errors:
+        raise SitePlaysError(str(errors[0]))
+    return plays_from_records(event, records)
+
+
+class SitePlaysError(DupbridgeError, ValueError):
+    """A file of auctions and play that cannot be read."""
 
 
 @dataclass(frozen=True)
