@@ -283,7 +283,9 @@ class _Site:
 
     def traveller(self, board: BoardScore, index: int) -> dict[str, Any]:
         title = []
-        if len(self.event.sessions) > 1:
+        if self.method.teams and self.scored.matches:
+            title.append(_("Round {n}").format(n=board.session))
+        elif len(self.event.sessions) > 1:
             title.append(_("Session {session}").format(session=board.session))
         if board.section:
             title.append(_("Section {section}").format(section=board.section))
@@ -291,8 +293,14 @@ class _Site:
         ordered = sorted(
             board.results, key=lambda line: (line.result.ns.sort_key, line.result.table or 0)
         )
+        teams: dict[PairId, None] = {}
+        for line in ordered:
+            teams.update({line.result.ns: None, line.result.ew: None})
         return {
             "title": ", ".join(title),
+            "rosters": [
+                (self.pair_name(team), self.roster(team)) for team in teams if self.roster(team)
+            ],
             "rows": [
                 self.line_row(line, f"play-{index}-{position}")
                 for position, line in enumerate(ordered, start=1)
