@@ -26,6 +26,13 @@ class TestReplay:
         assert viewer.get_by_role("button", name="Previous card").is_disabled()
         assert viewer.get_by_role("button", name="Next card").is_enabled()
 
+    def test_hands_show_hcp(self, desktop: Any, sites: dict[str, Path]) -> None:
+        """The replay's four hands carry their high-card points, which add up to 40."""
+        viewer = open_viewer(desktop, sites)
+        labels = viewer.locator(".rhand .hcp").all_inner_texts()
+        assert 4 == len(labels)
+        assert 40 == sum(int(text.split()[0]) for text in labels)
+
     def test_steps_through_the_play(self, desktop: Any, sites: dict[str, Path]) -> None:
         """Each click plays the next card from its player's hand onto the table; after four
         cards the trick's winner is marked and counted for its side."""

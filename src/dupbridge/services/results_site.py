@@ -60,6 +60,7 @@ from dupbridge.services.site_format import (
 from dupbridge.services.site_plays import PlayKey, play_key, viewer_data
 from dupbridge.tournament.event_scoring import (
     BoardScore,
+    MatchScore,
     Method,
     PairScore,
     ScoredEvent,
@@ -350,7 +351,7 @@ class _Site:
             ],
         )
 
-    def own_match(self, match: Any, pair_id: PairId) -> dict[str, Any]:
+    def own_match(self, match: MatchScore, pair_id: PairId) -> dict[str, Any]:
         home = match.home == pair_id
         return {
             "round": match.session,
@@ -362,7 +363,7 @@ class _Site:
             "page": site_teams.match_page_name(match),
         }
 
-    def match_page(self, match: Any) -> str:
+    def match_page(self, match: MatchScore) -> str:
         boards = []
         for board, home_gain, away_gain in match.boards:
             tables = [

@@ -15,7 +15,7 @@ from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, DDTable,
 from dupbridge.analysis.notation import card_text, par_text, parse_par_text, ranks_text
 from dupbridge.analysis.par import Par, board_par
 from dupbridge.core.calls import Strain
-from dupbridge.core.cards import SUITS_DESCENDING
+from dupbridge.core.cards import SUITS_DESCENDING, Card
 from dupbridge.core.contract import Contract
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.i18n import _
@@ -79,7 +79,7 @@ def contract_cells(contract: Contract) -> list[Cell]:
     return cells
 
 
-def lead_text(card: Any, ten: str) -> str:
+def lead_text(card: Card, ten: str) -> str:
     """The opening lead, suit symbol first."""
     return card_text(card, ten=ten)
 

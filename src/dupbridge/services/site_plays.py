@@ -244,6 +244,7 @@ def viewer_data(record: BoardRecord, ident: str, *, ten: str = "10") -> dict[str
         "claim": record.claim,
         "script": {
             "hands": hands,
+            "hcp": {seat.letter: record.deal[seat].hcp for seat in SEATS},
             "steps": steps,
             "declarer": contract.declarer.letter if contract and contract.declarer else "",
             "claim": record.claim,

@@ -35,7 +35,8 @@
     var played = {};
     SEATS.forEach(function (seat) {
       var box = el("div", "rhand r" + seat.toLowerCase());
-      var name = el("span", "seat", labels.seats[seat]);
+      var name = el("span", "seat", labels.seats[seat] + " ");
+      name.appendChild(el("span", "hcp", labels.hcp.replace("{n}", data.hcp[seat])));
       box.appendChild(name);
       var lines = {};
       data.hands[seat].forEach(function (line) {
