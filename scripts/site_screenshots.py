@@ -11,6 +11,7 @@ ranking, a board page and its hand viewer, a score card, a team event's ranking 
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import tempfile
@@ -49,6 +50,16 @@ def shrink(path: Path) -> None:
     small.save(path, optimize=True)
 
 
+def liveliest_board(site: Path) -> Path:
+    """The board page whose traveller has the most different scores (the best example)."""
+
+    def spread(page: Path) -> int:
+        text = page.read_text(encoding="utf-8")
+        return len(set(re.findall(r'<td class="num phone">([^<]*)</td>', text)))
+
+    return max(sorted((site / "boards").iterdir()), key=spread)
+
+
 def shoot(pairs: Path, teams: Path, out: Path) -> list[Path]:
     """Take the screenshots; return their paths."""
     executable = shutil.which("chromium")
@@ -56,7 +67,7 @@ def shoot(pairs: Path, teams: Path, out: Path) -> list[Path]:
         raise SystemExit("site_screenshots: no chromium on PATH (scripts/ensure-tools.sh)")
     pages = {
         "index": pairs / "index.html",
-        "board": pairs / "boards" / "board-1.html",
+        "board": liveliest_board(pairs),
         "scorecard": pairs / "pairs" / "pair-1-ns.html",
         "match": next(iter(sorted((teams / "matches").iterdir()))),
         "teams": teams / "index.html",
