@@ -2,9 +2,9 @@
 
 Builds the sample pairs event (analysed, with every table's auction and play) and the
 sample teams event, then saves PNG screenshots at 390 × 844 (a phone) and 1280 × 800 of the
-ranking, a board page and its hand viewer, a score card, a team event's ranking and a match page, into
-``docs/img/`` (or the folder given). Needs Debian's ``chromium`` and Playwright for Python
-(the test extras)::
+ranking, a board page and its hand viewer, a score card, a team event's ranking and a match
+page, into ``docs/img/`` (or the folder given). Needs Debian's ``chromium`` and Playwright
+for Python (the test extras)::
 
     .venv/bin/python scripts/site_screenshots.py [docs/img]
 """
