@@ -308,3 +308,14 @@ class TestPlaysFromFiles:
         path.write_text("nothing", encoding="utf-8")
         with pytest.raises(SitePlaysError, match="xyz"):
             plays_from_path(event, path)
+
+
+def test_board_table_rebuilt_from_tricks() -> None:
+    """The hand record on the site gets back the solver's table from the board's tricks."""
+    from dupbridge.analysis.dd import dd_table
+    from dupbridge.services.site_format import board_table
+
+    event, _plays = sample_event_with_plays(7, tables=3, boards_per_round=1, analyse=True)
+    for info in event.boards.values():
+        assert info.deal is not None
+        assert dd_table(info.deal) == board_table(info)
