@@ -88,3 +88,21 @@ def test_analysed_sample_shows_par_and_makeable(tmp_path: Path) -> None:
     assert re.search(r'<p class="par">Par (\+\d+|-\d+|0): ', page)
     games = pbn.loads((tmp_path / "results.pbn").read_bytes())
     assert all(game.optimum_score is not None for game in games)
+
+
+@pytest.mark.slow
+def test_kept_analysis_is_the_solvers() -> None:
+    """The double-dummy tables kept with the package for the default sample are exactly
+    what DDS gives for its deals (so make run shows the same par as a fresh analysis)."""
+    from dupbridge.analysis.dd import DDTable, dd_tables
+    from dupbridge.services.sample_event import solved_sample
+
+    event = sample_event()
+    deals = [info.deal for _number, info in sorted(event.boards.items())]
+    assert all(deal is not None for deal in deals)
+    kept = solved_sample()
+    assert {deal.to_pbn() for deal in deals if deal is not None} == set(kept)
+    solved = dd_tables([deal for deal in deals if deal is not None])
+    for deal, table in zip(deals, solved, strict=True):
+        assert deal is not None
+        assert table == DDTable.from_pbn(kept[deal.to_pbn()])

@@ -16,11 +16,14 @@ gives the same event.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
-from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, dd_tables
+from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, DDTable, dd_tables
 from dupbridge.analysis.par import board_par
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Call
@@ -47,6 +50,7 @@ __all__ = [
     "play_table",
     "sample_event",
     "sample_event_with_plays",
+    "solved_sample",
 ]
 
 #: The seed of the sample event ``make run`` shows.
@@ -198,10 +202,27 @@ def pair_seats(pair: PairId) -> tuple[Seat, Seat]:
     return (Seat.N, Seat.S) if pair.line is Side.NS else (Seat.E, Seat.W)
 
 
+@cache
+def solved_sample() -> dict[str, str]:
+    """The double-dummy tables of the default sample's deals (PBN deal -> PBN
+    DoubleDummyTricks), solved once by DDS and kept with the package, so that ``make run``
+    need not solve them again; any other deal is solved when asked for."""
+    text = resources.files("dupbridge.services").joinpath("sample_analysis.json").read_text()
+    data: dict[str, str] = json.loads(text)
+    return data
+
+
 def _analysed(boards: dict[int, BoardInfo]) -> dict[int, BoardInfo]:
     numbers = sorted(boards)
     deals = [boards[number].deal for number in numbers]
-    tables = dd_tables([deal for deal in deals if deal is not None])
+    known = solved_sample()
+    todo = [deal for deal in deals if deal is not None and deal.to_pbn() not in known]
+    solved = dict(zip([deal.to_pbn() for deal in todo], dd_tables(todo), strict=True))
+    tables = [
+        solved[deal.to_pbn()] if deal.to_pbn() in solved else DDTable.from_pbn(known[deal.to_pbn()])
+        for deal in deals
+        if deal is not None
+    ]
     analysed = {}
     for number, table in zip(numbers, tables, strict=True):
         info = boards[number]
