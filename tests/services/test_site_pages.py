@@ -11,6 +11,7 @@ import pytest
 
 from dupbridge.core.seats import Seat
 from dupbridge.formats import pbn
+from dupbridge.scoring.rounding import format_fixed
 from dupbridge.scoring.vp import vp_table
 from dupbridge.services.event_results import load_event, publish
 from dupbridge.services.results_site import render_site
@@ -183,6 +184,19 @@ class TestTeams:
             assert f"{match.home_imps}–{match.away_imps}" in text.replace(" ", "")
             vp = f"{float(match.home_vp):.2f}–{float(match.away_vp):.2f}"
             assert vp in text.replace(" ", "")
+
+    def test_standing_after_each_round(self, teams_site: Path, teams: tuple[Event, dict]) -> None:  # type: ignore[type-arg]
+        """After each round the teams' VPs so far are listed, best first; after the last
+        round they are the ranking's totals."""
+        scored = score_event(teams[0], ScoringOptions(Method.TEAMS_VP))
+        text = words(teams_site / "index.html")
+        lines = re.findall(r"VPs after round (\d): (.*?)(?= Round \d| VP scale| Boards:)", text)
+        assert ["1", "2", "3"] == [number for number, _line in lines]
+        last = [Fraction(v) for v in re.findall(r"(\d+\.\d\d)", lines[-1][1])]
+        assert last == sorted(last, reverse=True)
+        assert sorted(last) == sorted(
+            Fraction(format_fixed(p.total)) for p in scored.pairs.values()
+        )
 
     def test_cross_table(self, teams_site: Path, teams: tuple[Event, dict]) -> None:  # type: ignore[type-arg]
         """A round robin gets its cross-table: each pair of teams' VPs both ways, which add

@@ -254,6 +254,7 @@ class _Site:
             total_title=self.method.unit, problems=[str(p) for p in self.scored.problems],
             rounds=site_teams.rounds(self.scored), cross_table=site_teams.cross_table(self.scored),
             vp_scale=site_teams.vp_scale(self.scored),
+            victory_points=self.method is Method.TEAMS_VP,
         )  # fmt: skip
 
     def total_text(self, pair: PairScore) -> str:

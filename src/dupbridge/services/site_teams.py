@@ -60,14 +60,29 @@ def match_row(scored: ScoredEvent, match: MatchScore) -> dict[str, Any]:
 
 
 def rounds(scored: ScoredEvent) -> list[dict[str, Any]]:
-    """The matches round by round (a Swiss event's pairings), in table order."""
+    """The matches round by round (a Swiss event's pairings), in table order, each round
+    with the teams' victory points so far, best first (what a Swiss event pairs on next)."""
     by_round: dict[int, list[MatchScore]] = defaultdict(list)
     for match in scored.matches:
         by_round[match.session].append(match)
-    return [
-        {"round": session, "matches": [match_row(scored, match) for match in matches]}
-        for session, matches in sorted(by_round.items())
-    ]
+    totals: dict[PairId, Fraction] = defaultdict(Fraction)
+    result = []
+    for session, matches in sorted(by_round.items()):
+        for match in matches:
+            totals[match.home] += match.home_vp
+            totals[match.away] += match.away_vp
+        standing = sorted(totals.items(), key=lambda item: (-item[1], item[0].sort_key))
+        result.append(
+            {
+                "round": session,
+                "matches": [match_row(scored, match) for match in matches],
+                "standing": [
+                    {"id": str(team), "name": _label(scored, team), "vp": format_fixed(vp)}
+                    for team, vp in standing
+                ],
+            }
+        )
+    return result
 
 
 def cross_table(scored: ScoredEvent) -> dict[str, Any] | None:
