@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Install the system tools the test suite uses when they are missing (Debian/Ubuntu):
-# poppler-utils gives pdftoppm and pdftotext, which the hand-record tests use to look at PDFs.
+# poppler-utils gives pdftoppm and pdftotext, which the hand-record tests use to look at PDFs;
+# chromium is the browser the tests in tests/browser drive through Playwright.
 set -euo pipefail
 missing=()
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "ensure-tools: please install ${missing[*]} (pdftoppm, pdftotext); tests that need them will skip" >&2
+    echo "ensure-tools: please install ${missing[*]}; tests that need them will skip" >&2
     exit 0
 fi
 SUDO=""

@@ -20,6 +20,7 @@ from dupbridge.analysis.handrecord import (
     suit_ranks,
     write_pdf,
 )
+from dupbridge.analysis.notation import par_text
 from dupbridge.analysis.par import Par, ParContract
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Strain
@@ -92,7 +93,7 @@ class TestPdf:
                 north = item.deal[Seat.N]
                 assert "♠" + suit_ranks(north, Suit.SPADES) in text.replace(" ", "")
                 assert item.par is not None
-                assert par_lines(item.par)[0] in text
+                assert par_lines(item.par)[0].split(":")[0] + ":" in text
         assert "Dealer N" in page_text(pdf, 1)
 
     def test_four_boards_to_a_page(self, session: list[HandRecordBoard], tmp_path: Path) -> None:
@@ -111,19 +112,39 @@ class TestContent:
         table = DDTable(((6, 7, 6, 7), (8, 5, 8, 5), (10, 3, 10, 3), (4, 9, 4, 9), (9, 4, 8, 4)))
         par = Par(100, (ParContract(4, Strain.SPADES, (Seat.E, Seat.W), True, -1),))
         html = render_html([HandRecordBoard(board.board, board.deal, table, par)])
-        assert "Par NS +100" in html
-        assert "4♠X EW -1" in html
+        assert "Par +100: 4♠x-1 by E-W" in html
         # North's row: NT 3, spades -, hearts 4, diamonds 2, clubs -.
         assert "<th>N</th><td>3</td><td>–</td><td>4</td><td>2</td><td>–</td>" in html
 
     def test_pass_out_par(self) -> None:
-        """A board nobody can make shows par 0, pass out."""
-        assert ["Par 0", "pass out"] == par_lines(Par(0, ()))
+        """A board nobody can make shows par 0, passed out."""
+        assert ["Par 0: passed out"] == par_lines(Par(0, ()))
 
     def test_ew_par_shown_from_their_side(self) -> None:
-        """A par in EW's favour reads 'Par EW +420'."""
+        """Par is North-South's score, signed: EW's game reads 'Par -420: 4♥ by E-W'."""
         contract = ParContract(4, Strain.HEARTS, (Seat.E, Seat.W), False, 0)
-        assert ["Par EW +420", "4♥ EW"] == par_lines(Par(-420, (contract,)))
+        assert ["Par -420: 4♥ by E-W"] == par_lines(Par(-420, (contract,)))
+
+    def test_par_lines_are_par_text(self) -> None:
+        """Several par contracts go one to a line; joined they are the one par notation."""
+        contracts = tuple(
+            ParContract(4, strain, (Seat.E, Seat.W), True, -1)
+            for strain in (Strain.SPADES, Strain.HEARTS)
+        )
+        value = Par(100, contracts)
+        assert ["Par +100: 4♠x-1 by E-W", "or 4♥x-1 by E-W"] == par_lines(value)
+        assert par_text(value) == " ".join(par_lines(value))
+
+    def test_ten_setting(self) -> None:
+        """A ten is written T everywhere when the setting says so, and nothing else is."""
+        board = deal_set(KEY, [1])[0]
+        html_t = render_html([HandRecordBoard(board.board, board.deal)], ten="T")
+        html_10 = render_html([HandRecordBoard(board.board, board.deal)])
+        tens = sum(1 for hand in board.deal.hands for card in hand if card.rank.char == "T")
+        assert 4 == tens
+        assert html_10.count("10") - html_t.count("10") == 4
+        with pytest.raises(ValueError, match="10 or T"):
+            render_html([HandRecordBoard(board.board, board.deal)], ten="X")
 
     def test_ten_and_voids(self) -> None:
         """Tens are written 10 and a void as a dash, as printed records do."""

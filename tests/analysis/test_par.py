@@ -150,11 +150,13 @@ class TestPar:
         assert par(table, Vulnerability.NS, Seat.E) == board_par(table, Board.numbered(2))
 
     def test_only_declarers_who_make_it(self) -> None:
-        """When only North makes the contract, only North is named."""
+        """When only North makes the contract, only North is named; PBN's ParContract still
+        starts with the side, as the PBN standard asks."""
         table = table_of({Strain.NOTRUMP: (9, 4, 8, 4)})
         result = par(table, Vulnerability.NONE, Seat.N)
         assert (Seat.N,) == result.contracts[0].declarers
-        assert "N 3NT" == result.par_contract()
+        assert "N 3NT" == result.contracts[0].to_str()
+        assert "NS 3NT" == result.par_contract()
 
     def test_contract_of_another_declarer_refused(self) -> None:
         """A par contract is only played by a seat that makes it."""
@@ -183,8 +185,24 @@ class TestPbnValues:
 
     def test_round_trip(self) -> None:
         """A Par written as PBN values reads back equal."""
-        value = Par(-1430, (ParContract(6, Strain.NOTRUMP, (Seat.W,), False, 0),))
+        value = Par(-1430, (ParContract(6, Strain.NOTRUMP, (Seat.E, Seat.W), False, 0),))
         assert value == Par.from_pbn(value.optimum_score(), value.par_contract())
+
+    def test_one_seat_written_as_its_side(self) -> None:
+        """A contract only West makes is written 'EW 6NT' in PBN (the side comes first)."""
+        value = Par(-1430, (ParContract(6, Strain.NOTRUMP, (Seat.W,), False, 0),))
+        assert "EW 6NT" == value.par_contract()
+        assert (Seat.E, Seat.W) == Par.from_pbn("NS -1430", value.par_contract()).contracts[
+            0
+        ].declarers
+
+    def test_same_side_contract_written_once(self) -> None:
+        """North and South each making 3NT alone give one PBN contract, not two."""
+        value = Par(
+            400,
+            tuple(ParContract(3, Strain.NOTRUMP, (seat,), False, 0) for seat in (Seat.N, Seat.S)),
+        )
+        assert "NS 3NT" == value.par_contract()
 
     @pytest.mark.parametrize("text", ["420", "NS", "XY 420", "NS four"])
     def test_bad_optimum_score(self, text: str) -> None:

@@ -166,6 +166,17 @@ class TestAnalyse:
         assert "NS -110" == game["OptimumScore"]
         assert "EW 2S" == game["ParContract"]
 
+    def test_output_validates_cleanly(self, runner: CliRunner, tmp_path: Path) -> None:
+        """What analyse writes draws no warning from validate: a par only North makes is
+        written with its side, 'NS 2S+1', as the PBN standard asks (not 'N 2S+1')."""
+        only_north = "N:AJ.A74.A865.KT52 832.KQ963.KJT92. KQT65.J52.43.976 974.T8.Q7.AQJ843"
+        source = pbn_file(tmp_path / "in.pbn", only_north)
+        out = tmp_path / "out.pbn"
+        assert 0 == invoke(runner, "analyse", str(source), "--out", str(out)).exit_code
+        assert "NS 2S+1" == pbn.load_path(out)[0]["ParContract"]
+        checked = invoke(runner, "validate", str(out))
+        assert "0 errors, 0 warnings" in checked.stdout + checked.stderr
+
     @pytest.mark.slow
     def test_worker_processes(self, runner: CliRunner, tmp_path: Path) -> None:
         """--workers spreads the deals over a process pool; the tags are the same."""
@@ -229,7 +240,7 @@ class TestHandRecord:
         assert 0 == result.exit_code, result.stderr
         text = html.read_text()
         assert "<h1>Pairs</h1>" in text
-        assert "Par EW +110" in text
+        assert "Par -110: 2♠ by " in text  # the one par notation (analysis.notation)
 
     def test_from_a_dealing_machine_file(self, runner: CliRunner, tmp_path: Path) -> None:
         """A .dup set prints too (double dummy is computed)."""

@@ -133,6 +133,9 @@ class TestSampleAndRun:
         assert 0 == result.exit_code, result.output
         assert (tmp_path / "s" / "index.html").is_file()
         assert "index.html" in result.output
+        board = (tmp_path / "s" / "boards" / "board-1.html").read_text(encoding="utf-8")
+        assert "Makeable contracts" in board  # analysed by default
+        assert 'class="viewer' in board  # every table's auction and play
 
     def test_run(self, runner: CliRunner, tmp_path: Path) -> None:
         """make run: the sample site is written, its index named, and `play` mentioned."""

@@ -108,7 +108,8 @@ class TestPublish:
         """Publishing leaves only the results in the folder and beside it."""
         publish(score_event(load_event(csv_file).event), tmp_path / "out")
         names = sorted(p.name for p in (tmp_path / "out").iterdir())
-        assert ["boards", "index.html", "pairs", "results.pbn", "results.xml", "style.css"] == names
+        assert ["boards", "index.html", "pairs", "results.pbn", "results.xml", "style.css",
+                "viewer.js"] == names  # fmt: skip
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 

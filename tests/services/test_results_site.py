@@ -97,7 +97,7 @@ class TestPages:
         words = text(site / "boards" / "board-1.html")
         assert "Dealer North · None vulnerable" in words
         assert "K 10 8 7 6 2" in words  # North's diamonds
-        assert "Par: 3D N +130" in words
+        assert "Par +130: 3 ♦ by N" in words  # the one par notation (analysis.notation)
         assert "Makeable contracts" in words
         assert "N – – 2 4 3" in words  # 6 NT tricks, 5 spades, 8 hearts, 10 diamonds, 9 clubs
         assert "Adjusted: A60%/A40%" in words
@@ -115,7 +115,7 @@ class TestPages:
         """The style sheet has print rules and a narrow-screen layout."""
         css = (site / "style.css").read_text(encoding="utf-8")
         assert "@media print" in css
-        assert "@media (max-width: 40rem)" in css
+        assert "@media (min-width: 40rem)" in css  # phone first: wider screens add columns
         page = (site / "index.html").read_text(encoding="utf-8")
         assert 'name="viewport"' in page
 
@@ -153,7 +153,7 @@ class TestOtherMethods:
         assert "NS per comparison" in words
         first = scored.boards_numbered(2)[0].results[0]  # the pass-out: -2 IMPs in 2 comparisons
         assert (-2, 2) == (first.ns, first.comparisons)
-        assert "Passed out 0 -2 2 -1 " in words
+        assert "Passed out 0 0 -2 2 -1 " in words  # NS score, the phone's score column, IMPs
 
     def test_teams_show_matches(self, tmp_path: Path) -> None:
         """A team event lists its matches with IMPs and VPs."""
@@ -167,4 +167,4 @@ class TestOtherMethods:
         words = text(tmp_path / "index.html")
         assert "Matches" in words
         assert "Lions" in words
-        assert "10 – 0" in words
+        assert "10–0" in words

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -58,7 +59,7 @@ class TestSampleEvent:
 
     def test_site(self, tmp_path: Path) -> None:
         """The site has its ranking, 21 board pages and 14 score cards."""
-        index = build_sample_site(tmp_path / "site")
+        index = build_sample_site(tmp_path / "site", analyse=False)  # analysis: tests/cli
         assert index.is_file()
         assert 21 == len(list((tmp_path / "site" / "boards").iterdir()))
         assert 14 == len(list((tmp_path / "site" / "pairs").iterdir()))
@@ -84,6 +85,24 @@ def test_analysed_sample_shows_par_and_makeable(tmp_path: Path) -> None:
     publish(score_event(event), tmp_path)
     page = (tmp_path / "boards" / "board-1.html").read_text(encoding="utf-8")
     assert "Makeable contracts" in page
-    assert "Par: " in page
+    assert re.search(r'<p class="par">Par (\+\d+|-\d+|0): ', page)
     games = pbn.loads((tmp_path / "results.pbn").read_bytes())
     assert all(game.optimum_score is not None for game in games)
+
+
+@pytest.mark.slow
+def test_kept_analysis_is_the_solvers() -> None:
+    """The double-dummy tables kept with the package for the default sample are exactly
+    what DDS gives for its deals (so make run shows the same par as a fresh analysis)."""
+    from dupbridge.analysis.dd import DDTable, dd_tables
+    from dupbridge.services.sample_event import solved_sample
+
+    event = sample_event()
+    deals = [info.deal for _number, info in sorted(event.boards.items())]
+    assert all(deal is not None for deal in deals)
+    kept = solved_sample()
+    assert {deal.to_pbn() for deal in deals if deal is not None} == set(kept)
+    solved = dd_tables([deal for deal in deals if deal is not None])
+    for deal, table in zip(deals, solved, strict=True):
+        assert deal is not None
+        assert table == DDTable.from_pbn(kept[deal.to_pbn()])

@@ -24,6 +24,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
 from dupbridge.analysis.dd import PBN_STRAIN_ORDER, DDTable, Executor, dd_tables
+from dupbridge.analysis.notation import check_ten, par_contract_text, par_text, ranks_text
 from dupbridge.analysis.par import Par, board_par
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Strain
@@ -93,10 +94,10 @@ def vulnerability_text(vulnerability: Vulnerability) -> str:
     }[vulnerability]
 
 
-def suit_ranks(hand: Hand, suit: Suit) -> str:
-    """The ranks held in ``suit`` (``10`` written ``10``), or a dash for a void."""
-    ranks = "".join(rank.char for rank in hand.suit(suit)).replace("T", "10")
-    return ranks or "\u2014"
+def suit_ranks(hand: Hand, suit: Suit, *, ten: str = "10") -> str:
+    """The ranks held in ``suit`` (a ten written ``10`` or ``T``, the ``ten`` setting), or a
+    dash for a void."""
+    return ranks_text(hand.suit(suit), ten=ten, separator="")
 
 
 def makeable(table: DDTable, strain: Strain, seat: Seat) -> str:
@@ -106,22 +107,18 @@ def makeable(table: DDTable, strain: Strain, seat: Seat) -> str:
 
 
 def par_lines(par: Par) -> list[str]:
-    """``Par NS +620`` and one line per contract (``4♥ NS``, ``4♠X EW -1``)."""
-    if par.is_pass_out:
-        return [_("Par 0"), _("pass out")]
-    head = (
-        _("Par {side} {score:+d}").format(side="NS", score=par.score)
-        if par.score >= 0
-        else (_("Par {side} {score:+d}").format(side="EW", score=-par.score))
-    )
-    lines = [head]
-    for contract in par.contracts:
-        text = f"{contract.level}{contract.strain.symbol}{'X' if contract.doubled else ''}"
-        text += f" {contract.declarer_text}"
-        if contract.result:
-            text += f" {contract.result:+d}"
-        lines.append(text)
-    return lines
+    """Par in the notation of :func:`~dupbridge.analysis.notation.par_text`, one line per
+    contract: ``Par +620: 4♥ by N-S``, then ``or 4♠ by N-S`` for each other par contract.
+
+    Joined with spaces the lines are exactly :func:`par_text`.
+    """
+    if len(par.contracts) <= 1:
+        return [par_text(par)]
+    first = Par(par.score, par.contracts[:1])
+    return [par_text(first)] + [
+        _("or {contract}").format(contract=par_contract_text(contract))
+        for contract in par.contracts[1:]
+    ]
 
 
 def _title_lines(title: str, subtitle: str) -> tuple[str, str]:
@@ -138,7 +135,8 @@ class _PdfBoard:
     WIDTH = 269.0
     HEIGHT = 247.0
 
-    def __init__(self, canvas: Canvas, x: float, y: float, scale: float) -> None:
+    def __init__(self, canvas: Canvas, x: float, y: float, scale: float, ten: str = "10") -> None:
+        self.ten = ten
         self.canvas = canvas
         self.x = x
         self.y = y
@@ -187,7 +185,7 @@ class _PdfBoard:
         line = size * 1.2
         for row, suit in enumerate(SUITS_DESCENDING):
             width = self.symbol(dx, dy + row * line, suit, size)
-            self.text(dx + width + 3.0, dy + row * line, suit_ranks(hand, suit), size)
+            self.text(dx + width + 3.0, dy + row * line, suit_ranks(hand, suit, ten=self.ten), size)
 
     def draw(self, item: HandRecordBoard) -> None:
         canvas = self.canvas
@@ -278,6 +276,7 @@ def render_pdf(
     title: str = "",
     subtitle: str = "",
     per_page: int = 6,
+    ten: str = "10",
 ) -> bytes:
     """The hand record as a PDF document (A4, ``per_page`` boards to a page).
 
@@ -285,7 +284,7 @@ def render_pdf(
         ValueError: for a number of boards per page other than 4 or 6.
     """
     out = BytesIO()
-    write_pdf(boards, out, title=title, subtitle=subtitle, per_page=per_page)
+    write_pdf(boards, out, title=title, subtitle=subtitle, per_page=per_page, ten=ten)
     return out.getvalue()
 
 
@@ -296,25 +295,34 @@ def write_pdf(
     title: str = "",
     subtitle: str = "",
     per_page: int = 6,
+    ten: str = "10",
 ) -> None:
-    """Write the hand record as PDF to a binary file or a path.
+    """Write the hand record as PDF to a binary file or a path (a ten written ``ten``).
 
     Raises:
-        ValueError: for a number of boards per page other than 4 or 6.
+        ValueError: for a number of boards per page other than 4 or 6, or a ten that is not
+            written 10 or T.
         OSError: if the file cannot be written.
     """
     if per_page not in PER_PAGE:
         raise ValueError(_("a page holds 4 or 6 boards, not {n}").format(n=per_page))
+    check_ten(ten)
     heading, sub = _title_lines(title, subtitle)
     if isinstance(target, (str, Path)):
         with Path(target).open("wb") as stream:
-            _draw_pdf(boards, stream, heading, sub, per_page)
+            _draw_pdf(boards, stream, heading, sub, per_page, ten=ten)
     else:
-        _draw_pdf(boards, target, heading, sub, per_page)
+        _draw_pdf(boards, target, heading, sub, per_page, ten=ten)
 
 
 def _draw_pdf(
-    boards: Sequence[HandRecordBoard], stream: IO[bytes], title: str, subtitle: str, per_page: int
+    boards: Sequence[HandRecordBoard],
+    stream: IO[bytes],
+    title: str,
+    subtitle: str,
+    per_page: int,
+    *,
+    ten: str = "10",
 ) -> None:
     page_w, page_h = A4
     margin = 28.0
@@ -342,7 +350,7 @@ def _draw_pdf(
             x = margin + column * cell_w + (cell_w - _PdfBoard.WIDTH * scale) / 2
             # Centred in its cell: with four to a page the spare height is shared out.
             y = page_h - margin - header - row * cell_h - (cell_h - _PdfBoard.HEIGHT * scale) / 2
-            _PdfBoard(canvas, x, y, scale).draw(item)
+            _PdfBoard(canvas, x, y, scale, ten).draw(item)
         canvas.setFillColor(_GREY)
         canvas.setFont("Helvetica", 7.5)
         canvas.drawRightString(
@@ -375,12 +383,15 @@ def render_html(
     title: str = "",
     subtitle: str = "",
     per_page: int = 6,
+    ten: str = "10",
 ) -> str:
     """The hand record as one self-contained HTML page (prints ``per_page`` boards to A4).
 
     Raises:
-        ValueError: for a number of boards per page other than 4 or 6.
+        ValueError: for a number of boards per page other than 4 or 6, or a ten that is not
+            written 10 or T.
     """
+    check_ten(ten)
     if per_page not in PER_PAGE:
         raise ValueError(_("a page holds 4 or 6 boards, not {n}").format(n=per_page))
     heading, sub = _title_lines(title, subtitle)
@@ -391,25 +402,25 @@ def render_html(
         subtitle=sub,
         pages=pages,
         per_page=per_page,
-        board_view=_board_view,
+        board_view=lambda item: _board_view(item, ten),
         strains=PBN_STRAIN_ORDER,
         seats=_SEAT_ORDER,
         _=_,
     )
 
 
-def _hand_view(hand: Hand) -> list[dict[str, str | bool]]:
+def _hand_view(hand: Hand, ten: str) -> list[dict[str, str | bool]]:
     return [
         {
             "symbol": suit.symbol,
             "red": suit in (Suit.HEARTS, Suit.DIAMONDS),
-            "ranks": suit_ranks(hand, suit),
+            "ranks": suit_ranks(hand, suit, ten=ten),
         }
         for suit in SUITS_DESCENDING
     ]
 
 
-def _board_view(item: HandRecordBoard) -> dict[str, object]:
+def _board_view(item: HandRecordBoard, ten: str = "10") -> dict[str, object]:
     """Everything the template shows of one board, as plain strings."""
     board, deal = item.board, item.deal
     grid: list[dict[str, object]] = []
@@ -426,7 +437,7 @@ def _board_view(item: HandRecordBoard) -> dict[str, object]:
         "number": board.number,
         "dealer": board.dealer.letter,
         "vulnerability": vulnerability_text(board.vulnerability),
-        "hands": {seat.letter: _hand_view(deal[seat]) for seat in Seat},
+        "hands": {seat.letter: _hand_view(deal[seat], ten) for seat in Seat},
         "hcp": {seat.letter: deal[seat].hcp for seat in Seat},
         "vulnerable": {seat.letter: board.vulnerability.is_vulnerable(seat) for seat in Seat},
         "grid": grid,

@@ -82,6 +82,11 @@ class ParContract:
             text += f"{self.result:+d}"
         return text
 
+    def pbn_str(self, *, symbols: bool = False) -> str:
+        """The contract as PBN's ParContract writes it: the side first (``NS 3NT``)."""
+        side = self.side.name
+        return side + self.to_str(symbols=symbols)[len(self.declarer_text) :]
+
     def __str__(self) -> str:
         return self.to_str()
 
@@ -107,10 +112,21 @@ class Par:
         return f"NS {self.score}"
 
     def par_contract(self, *, symbols: bool = False) -> str:
-        """PBN's ``ParContract`` value: ``NS 4H``, ``EW 4SX-1; EW 4HX-1``, or ``Pass``."""
+        """PBN's ``ParContract`` value: ``NS 4H``, ``EW 4SX-1; EW 4HX-1``, or ``Pass``.
+
+        As the PBN standard asks, each contract starts with the side that declares it (``NS``
+        or ``EW``), even when only one of the partners can make it double dummy (who exactly
+        is kept by :attr:`ParContract.declarers` and shown by
+        :func:`dupbridge.analysis.notation.par_text`).
+        """
         if not self.contracts:
             return "Pass"
-        return "; ".join(contract.to_str(symbols=symbols) for contract in self.contracts)
+        texts: list[str] = []
+        for contract in self.contracts:
+            text = contract.pbn_str(symbols=symbols)
+            if text not in texts:
+                texts.append(text)
+        return "; ".join(texts)
 
     @classmethod
     def from_pbn(cls, optimum_score: str, par_contract: str = "") -> Par:

@@ -191,7 +191,7 @@ def score(
     _print_ranking(scored)
     if out is not None:
         try:
-            published = publish(scored, out)
+            published = publish(scored, out, plays=loaded.plays)
         except OSError as error:
             fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
         console.print(
@@ -264,7 +264,9 @@ def _print_ranking(scored: ScoredEvent) -> None:
 def sample_site(
     out: Path = typer.Option(Path("results-sample"), "--out", help="Folder for the website."),
     seed: int = typer.Option(SAMPLE_SEED, "--seed", help="Seed of the sample event."),
-    analyse: bool = typer.Option(False, "--analyse", help="Add double-dummy tricks and par."),
+    analyse: bool = typer.Option(
+        True, "--analyse/--no-analyse", help="Add double-dummy tricks and par (default)."
+    ),
 ) -> None:
     """Play a sample Mitchell with the robots, score it and write its results website."""
     try:

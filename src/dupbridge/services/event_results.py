@@ -18,15 +18,18 @@ from __future__ import annotations
 import csv
 import io
 import tempfile
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.formats import jfr, pbn, usebio
 from dupbridge.formats.pbn_events import event_from_games, results_games
 from dupbridge.formats.problems import FormatError
+from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _
-from dupbridge.services.results_site import render_site
+from dupbridge.services.results_site import analysed, render_site
+from dupbridge.services.site_plays import PlayKey, plays_from_games
 from dupbridge.tournament.event_scoring import Method, ScoredEvent
 from dupbridge.tournament.movements import Movement, MovementError, ResultNotInMovementError
 from dupbridge.tournament.movements.catalog import FAMILIES, Options, build, parse_tables
@@ -74,11 +77,13 @@ class EventContentError(EventFileError):
 
 @dataclass(frozen=True)
 class LoadedEvent:
-    """An event read from a file, every problem found, and the method the file names."""
+    """An event read from a file, every problem found, the method the file names, and the
+    auction and play of the traveller lines whose file recorded them (PBN)."""
 
     event: Event
     problems: tuple[Problem, ...]
     method: Method | None = None
+    plays: Mapping[PlayKey, BoardRecord] = field(default_factory=dict)
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -134,14 +139,16 @@ def load_event(
     data = _read(path)
     source = str(path)
     method: Method | None = None
+    plays: dict[PlayKey, BoardRecord] = {}
     try:
         if suffix == ".csv":
             read = travellers_loads(_text(data), source, mitchell=mitchell, name=name)
             event, problems = read.event, list(read.problems)
         elif suffix == ".pbn":
-            read_pbn = event_from_games(pbn.loads(data, source=source), source,
-                                        mitchell=mitchell)  # fmt: skip
+            games = pbn.loads(data, source=source)
+            read_pbn = event_from_games(games, source, mitchell=mitchell)
             event, problems, method = read_pbn.event, list(read_pbn.problems), read_pbn.method
+            plays = plays_from_games(event, games, source)
         elif suffix == ".xml":
             read_xml = usebio.loads(data, source)
             event, problems, method = read_xml.event, list(read_xml.problems), read_xml.method
@@ -170,7 +177,7 @@ def load_event(
     if deals is not None:
         event = _with_deals(event, deals)
     problems.extend(check_event(event, None if movement is None else movement_check(movement)))
-    return LoadedEvent(_named_only(event), tuple(problems), method)
+    return LoadedEvent(_named_only(event), tuple(problems), method, plays)
 
 
 def _named_only(event: Event) -> Event:
@@ -316,17 +323,30 @@ class Published:
     usebio: Path
 
 
-def publish(scored: ScoredEvent, out_dir: Path) -> Published:
+def publish(
+    scored: ScoredEvent,
+    out_dir: Path,
+    *,
+    plays: Mapping[PlayKey, BoardRecord] | None = None,
+    analyse: bool = True,
+    ten: str = "10",
+) -> Published:
     """Write the website, ``results.pbn`` and ``results.xml`` of a scored event.
+
+    ``plays`` (:attr:`LoadedEvent.plays`) feed the hand viewer; with ``analyse`` the boards
+    whose deal is known get their makeable contracts and par (see
+    :func:`~dupbridge.services.results_site.render_site`); ``ten`` is how a ten is written.
 
     Raises:
         OSError: if the folder cannot be written.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    if analyse:
+        scored = analysed(scored)
     pbn_text = pbn.dumps(results_games(scored))
     xml_text = usebio.dumps(scored)
-    index = render_site(scored, out_dir)
+    index = render_site(scored, out_dir, plays=plays, ten=ten)
     for file_name, text in (("results.pbn", pbn_text), ("results.xml", xml_text)):
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=out_dir, prefix=".tmp-", delete=False

@@ -16,11 +16,14 @@ gives the same event.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
-from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, dd_tables
+from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, DDTable, dd_tables
 from dupbridge.analysis.par import board_par
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Call
@@ -28,20 +31,33 @@ from dupbridge.core.cards import Card
 from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
 from dupbridge.core.events import CardPlayed
-from dupbridge.core.seats import Side
+from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
+from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.event_results import publish
 from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.services.site_plays import PlayKey, play_key
 from dupbridge.tournament.event_scoring import ScoringOptions, score_event
 from dupbridge.tournament.movements import mitchell
 from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
 
-__all__ = ["SAMPLE_SEED", "build_sample_site", "sample_event"]
+__all__ = [
+    "SAMPLE_SEED",
+    "build_sample_site",
+    "pair_seats",
+    "play_table",
+    "sample_event",
+    "sample_event_with_plays",
+    "solved_sample",
+]
 
 #: The seed of the sample event ``make run`` shows.
 SAMPLE_SEED = 2017
+
+#: The date written on the sample's pages (PBN's date notation).
+_SAMPLE_DATE = "2017.06.01"
 
 _FIRST = (
     "Anna", "Bartek", "Celia", "Dmitri", "Ewa", "Filip", "Greta", "Henrik", "Ilze", "Jaan",
@@ -74,7 +90,12 @@ def _card(table: Table, rng: random.Random, skill: float) -> Card:
     return rng.choice(list(table.legal_cards()))
 
 
-def _play(board: Board, deal: Deal, rng: random.Random, skills: tuple[float, float]) -> Played:
+def play_table(
+    board: Board, deal: Deal, rng: random.Random, skills: tuple[float, float]
+) -> tuple[Played, BoardRecord]:
+    """The robots bid and play ``deal`` at a core table (every call and card checked by the
+    Laws engine), each side erring now and then by its skill (NS's, EW's); the result and
+    the record of the table (auction and play)."""
     table = Table(board, deal)
     while table.phase is Phase.AUCTION:
         seat = table.turn
@@ -87,11 +108,12 @@ def _play(board: Board, deal: Deal, rng: random.Random, skills: tuple[float, flo
         assert player is not None
         table.play_card(seat, _card(table, rng, skills[player.side]))
     contract: Contract | None = table.contract
+    record = BoardRecord.from_table(table)
     if contract is None:
-        return Played()
+        return Played(), record
     lead = next(event.card for event in table.events if isinstance(event, CardPlayed))
     assert table.result is not None
-    return Played(contract, table.result, lead)
+    return Played(contract, table.result, lead), record
 
 
 def sample_event(
@@ -101,6 +123,17 @@ def sample_event(
 
     With ``analyse``, each board also gets its double-dummy tricks and par (DDS through
     :mod:`dupbridge.analysis`; a few seconds more).
+
+    Raises:
+        ValueError: if ``tables`` is not an odd number of at least 3.
+    """
+    return sample_event_with_plays(seed, tables, boards_per_round, analyse=analyse)[0]
+
+
+def sample_event_with_plays(
+    seed: int = SAMPLE_SEED, tables: int = 7, boards_per_round: int = 3, *, analyse: bool = False
+) -> tuple[Event, dict[PlayKey, BoardRecord]]:
+    """:func:`sample_event` and the auction and play at every table, for the hand viewer.
 
     Raises:
         ValueError: if ``tables`` is not an odd number of at least 3.
@@ -123,38 +156,73 @@ def sample_event(
     )
     adjusted = rng.choice(plays)
     results: list[Result] = []
+    records: dict[PlayKey, BoardRecord] = {}
     for play in plays:
         ns_pair = PairId(play.ns.number, "", Side.NS)
         ew_pair = PairId(play.ew.number, "", Side.EW)
+        record = None
         if play == adjusted:
             outcome: Played | ArtificialScore = ArtificialScore.from_str("A+/A-")
         else:
-            outcome = _play(
+            outcome, record = play_table(
                 Board.numbered(play.board),
                 deals[play.board],
                 rng,
                 (skill[ns_pair], skill[ew_pair]),
             )
-        results.append(
-            Result(play.board, ns_pair, ew_pair, outcome, table=play.table, round=play.round)
-        )
+        result = Result(play.board, ns_pair, ew_pair, outcome, table=play.table, round=play.round)
+        results.append(result)
+        if record is not None:
+            names = {
+                seat: people[2 * i + k]
+                for i, pair in enumerate(ns + ew)
+                if pair in (ns_pair, ew_pair)
+                for k, seat in enumerate(pair_seats(pair))
+            }
+            records[play_key(result)] = replace(
+                record, players=(names[Seat.N], names[Seat.E], names[Seat.S], names[Seat.W])
+            )
     boards = {number: BoardInfo.numbered(number, deal) for number, deal in deals.items()}
     if analyse:
         boards = _analysed(boards)
-    return Event(
+    event = Event(
         name=_("dupbridge sample club pairs"),
+        date=_SAMPLE_DATE,
         site=_("played by the dupbridge robots"),
         boards=boards,
         pairs=tuple(pairs),
         results=tuple(results),
         mitchell=True,
     )
+    return event, records
+
+
+def pair_seats(pair: PairId) -> tuple[Seat, Seat]:
+    """The seats of a pair's two players in the sample (its line's two seats, N before S)."""
+    return (Seat.N, Seat.S) if pair.line is Side.NS else (Seat.E, Seat.W)
+
+
+@cache
+def solved_sample() -> dict[str, str]:
+    """The double-dummy tables of the default sample's deals (PBN deal -> PBN
+    DoubleDummyTricks), solved once by DDS and kept with the package, so that ``make run``
+    need not solve them again; any other deal is solved when asked for."""
+    text = resources.files("dupbridge.services").joinpath("sample_analysis.json").read_text()
+    data: dict[str, str] = json.loads(text)
+    return data
 
 
 def _analysed(boards: dict[int, BoardInfo]) -> dict[int, BoardInfo]:
     numbers = sorted(boards)
     deals = [boards[number].deal for number in numbers]
-    tables = dd_tables([deal for deal in deals if deal is not None])
+    known = solved_sample()
+    todo = [deal for deal in deals if deal is not None and deal.to_pbn() not in known]
+    solved = dict(zip([deal.to_pbn() for deal in todo], dd_tables(todo), strict=True))
+    tables = [
+        solved[deal.to_pbn()] if deal.to_pbn() in solved else DDTable.from_pbn(known[deal.to_pbn()])
+        for deal in deals
+        if deal is not None
+    ]
     analysed = {}
     for number, table in zip(numbers, tables, strict=True):
         info = boards[number]
@@ -164,16 +232,19 @@ def _analysed(boards: dict[int, BoardInfo]) -> dict[int, BoardInfo]:
             for seat in PBN_DECLARER_ORDER
             for strain in PBN_STRAIN_ORDER
         )
-        par_text = f"{best.par_contract()}, {best.optimum_score()}"
+        par_text = f"{best.par_contract()} {best.optimum_score()}"
         analysed[number] = replace(info, dd_tricks=tricks, par=par_text)
     return analysed
 
 
-def build_sample_site(out_dir: Path, seed: int = SAMPLE_SEED, *, analyse: bool = False) -> Path:
-    """Play, score (matchpoints, Law 78A) and publish the sample event; return ``index.html``.
+def build_sample_site(out_dir: Path, seed: int = SAMPLE_SEED, *, analyse: bool = True) -> Path:
+    """Play, score (matchpoints, Law 78A) and publish the sample event with its makeable
+    contracts and par (unless not ``analyse``) and every table's auction and play; return
+    ``index.html``.
 
     Raises:
         OSError: if ``out_dir`` cannot be written.
     """
-    scored = score_event(sample_event(seed, analyse=analyse), ScoringOptions())
-    return publish(scored, Path(out_dir)).index
+    event, plays = sample_event_with_plays(seed, analyse=analyse)
+    scored = score_event(event, ScoringOptions())
+    return publish(scored, Path(out_dir), plays=plays, analyse=False).index

@@ -1,0 +1,184 @@
+"""How the results website writes numbers, contracts, hands and the analysis of a board.
+
+Shared by the pages of :mod:`dupbridge.services.results_site` and
+:mod:`dupbridge.services.site_teams`. Par goes through the one notation of
+:func:`dupbridge.analysis.notation.par_text`; a ten is written as the site's ``ten`` setting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, DDTable, dd_tables
+from dupbridge.analysis.notation import card_text, par_text, parse_par_text, ranks_text
+from dupbridge.analysis.par import Par, board_par
+from dupbridge.core.calls import Strain
+from dupbridge.core.cards import SUITS_DESCENDING, Card
+from dupbridge.core.contract import Contract
+from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.i18n import _
+from dupbridge.scoring.rounding import format_fixed
+from dupbridge.tournament.results import BoardInfo
+
+__all__ = [
+    "STRAIN_HEADERS",
+    "Cell",
+    "analysed_boards",
+    "board_table",
+    "contract_cells",
+    "diagram",
+    "lead_text",
+    "makeable_rows",
+    "number",
+    "par_of",
+    "par_words",
+    "signed",
+    "vulnerability_text",
+]
+
+RED = {"♥", "♦"}
+
+#: The denominations of the makeable-contracts table, as hand records order them.
+STRAIN_HEADERS = [("NT", False), ("♠", False), ("♥", True), ("♦", True), ("♣", False)]
+
+
+def number(value: Fraction | None, places: int = 2) -> str:
+    """A whole number as it is, else with ``places`` decimals (``12``, ``12.50``)."""
+    if value is None:
+        return ""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return format_fixed(value, places)
+
+
+def signed(value: Fraction | int | None) -> str:
+    """A score with its sign (``+420``, ``-50``, ``0``)."""
+    if value is None:
+        return ""
+    text = number(Fraction(value))
+    return text if value <= 0 else "+" + text
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A piece of text, red when it is a heart or diamond symbol."""
+
+    text: str
+    red: bool = False
+
+
+def contract_cells(contract: Contract) -> list[Cell]:
+    """A contract as cells: level, denomination (red for ♥ ♦), ``x``/``xx``."""
+    cells = [Cell(str(contract.level))]
+    symbol = contract.strain.symbol
+    cells.append(Cell(symbol, symbol in RED))
+    if contract.risk.suffix:
+        cells.append(Cell(contract.risk.suffix.lower()))
+    return cells
+
+
+def lead_text(card: Card, ten: str) -> str:
+    """The opening lead, suit symbol first."""
+    return card_text(card, ten=ten)
+
+
+def diagram(info: BoardInfo, ten: str) -> dict[str, Any] | None:
+    """The four hands (suit, red, ranks) and each hand's high-card points."""
+    if info.deal is None:
+        return None
+    hands = {}
+    for seat in SEATS:
+        hand = info.deal[seat]
+        hands[seat.letter] = {
+            "rows": [
+                (suit.symbol, suit.symbol in RED, ranks_text(hand.suit(suit), ten=ten))
+                for suit in SUITS_DESCENDING
+            ],
+            "hcp": hand.hcp,
+        }
+    return hands
+
+
+def board_table(info: BoardInfo) -> DDTable | None:
+    """The double-dummy table of a board, when all twenty counts are known."""
+    counts = {(seat, Strain(strain)): tricks for seat, strain, tricks in info.dd_tricks}
+    if len(counts) != 20:
+        return None
+    return DDTable(
+        tuple(tuple(counts[seat, strain] for seat in SEATS) for strain in Strain)  # type: ignore[misc]
+    )
+
+
+def makeable_rows(info: BoardInfo) -> list[dict[str, Any]]:
+    """One row per declarer (N, S, E, W), one level per denomination (a dash below one)."""
+    if not info.dd_tricks:
+        return []
+    tricks = {(seat, Strain(strain)): count for seat, strain, count in info.dd_tricks}
+    rows = []
+    for seat in (Seat.N, Seat.S, Seat.E, Seat.W):
+        cells = []
+        for strain in PBN_STRAIN_ORDER:
+            count = tricks.get((seat, strain))
+            level = None if count is None else count - 6
+            cells.append(str(level) if level is not None and level >= 1 else "–")
+        rows.append({"seat": seat.letter, "cells": cells})
+    return rows
+
+
+def par_of(info: BoardInfo) -> Par | None:
+    """The board's par, read from its text (None when there is none or it cannot be read)."""
+    return parse_par_text(info.par) if info.par else None
+
+
+def par_words(info: BoardInfo) -> str:
+    """Par in the one notation (``Par +420: 4♠ by N``), or the text as the file gave it."""
+    if not info.par:
+        return ""
+    found = par_of(info)
+    return par_text(found) if found is not None else _("Par: {par}").format(par=info.par)
+
+
+def analysed_boards(boards: dict[int, BoardInfo]) -> dict[int, BoardInfo]:
+    """The boards, with double-dummy tricks and par added where the deal is known and they
+    are not (one batch run of the solver)."""
+    todo = [
+        number
+        for number, info in sorted(boards.items())
+        if info.deal is not None and info.deal.is_valid() and board_table(info) is None
+    ]
+    if not todo:
+        return boards
+    tables = dd_tables([boards[number].deal for number in todo])  # type: ignore[misc]
+    result = dict(boards)
+    for number, table in zip(todo, tables, strict=True):
+        info = boards[number]
+        result[number] = with_analysis(info, table)
+    return result
+
+
+def with_analysis(info: BoardInfo, table: DDTable, par: Par | None = None) -> BoardInfo:
+    """``info`` with the tricks of ``table`` and par (computed unless given), kept in the
+    PBN notation of ParContract and OptimumScore."""
+    best = par if par is not None else board_par(table, info.board)
+    tricks = tuple(
+        (seat, strain, table.tricks(strain, seat))
+        for seat in PBN_DECLARER_ORDER
+        for strain in PBN_STRAIN_ORDER
+    )
+    kept = info.par or f"{best.par_contract()} {best.optimum_score()}"
+    return replace(info, dd_tricks=tricks, par=kept)
+
+
+def vulnerability_text(info: BoardInfo) -> str:
+    """Who is vulnerable (Law 2), in words."""
+    vul = info.vulnerability
+    ns, ew = vul.is_vulnerable(Side.NS), vul.is_vulnerable(Side.EW)
+    if ns and ew:
+        return _("All vulnerable")
+    if ns:
+        return _("North-South vulnerable")
+    if ew:
+        return _("East-West vulnerable")
+    return _("None vulnerable")
