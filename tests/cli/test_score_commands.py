@@ -263,7 +263,7 @@ def test_site_per_comparison_column(runner: CliRunner, tmp_path: Path) -> None:
     page = (out / "boards" / "board-1.html").read_text(encoding="utf-8")
     rows = re.findall(
         r'<td class="num strong">([^<]*)</td><td class="num strong">[^<]*</td>\s*'
-        r'<td class="num">([^<]*)</td>',
+        r'<td class="num[^"]*">([^<]*)</td>',
         page,
     )
     compared = [(ns, per) for ns, per in rows if per]  # the A+/A- line compares nothing
