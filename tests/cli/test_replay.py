@@ -93,7 +93,7 @@ class TestRefusedActions:
             (calls("N E", "1H 1C"), "27", "insufficient"),
             ([{"seat": "E", "call": "1H"}], "31", "out of rotation"),
             ([*calls("N", "1H"), {"seat": "E", "call": "8S"}], None, "Law 38"),
-            ([*calls("N E S W", "P P P P"), {"seat": "N", "call": "1C"}], None, "board is over"),
+            ([*calls("N E S W", "P P P P"), {"seat": "N", "call": "1C"}], "39", "Laws 22, 39"),
             ([*calls("N E S W", "1NT P P P"), {"seat": "E", "card": "SA"}], None, "does not hold"),
             ([*calls("N E S W", "1NT P P P"), {"seat": "E", "card": "SZ"}], None, "not a card"),
         ],

@@ -29,7 +29,7 @@ from dupbridge.analysis.dd import DDTable, Executor, dd_tables
 from dupbridge.analysis.dealing import DealingKey, KeyFormatError, deal_set, parse_board_range
 from dupbridge.analysis.handrecord import PER_PAGE, HandRecordBoard, render_html, write_pdf
 from dupbridge.analysis.par import board_par
-from dupbridge.cli.app import app, console, err_console
+from dupbridge.cli.app import console, err_console
 from dupbridge.cli.render import card_text, deal_diagram
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Strain
@@ -134,7 +134,6 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
 # --- dupbridge deal --------------------------------------------------------------------------
 
 
-@app.command("deal")
 def deal(
     boards: str = typer.Option("1-36", "--boards", help="Boards to deal: 1-36, 37-48, 1-8,17-24."),
     out: Path = typer.Option(..., "--out", help="The file to write: .pbn, .dup or .dlm."),
@@ -289,7 +288,6 @@ def _solve(deals: Sequence[Deal], workers: int, label: str) -> list[DDTable]:
 # --- dupbridge analyse -----------------------------------------------------------------------
 
 
-@app.command()
 def analyse(
     source: Path = typer.Argument(..., help="A PBN file of deals."),
     out: Path = typer.Option(..., "--out", help="The PBN file to write."),
@@ -404,7 +402,6 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
     return boards, title, subtitle
 
 
-@app.command()
 def handrecord(
     source: Path = typer.Argument(..., help="The deals: PBN (or DUP, DLM, LIN)."),
     out: Path = typer.Option(..., "--out", help="records.pdf or records.html"),
@@ -485,7 +482,6 @@ def _claim_json(check: ClaimCheck, line: Sequence[Card]) -> dict[str, Any]:
     }
 
 
-@app.command("claim-check")
 def claim_check(
     record: Path = typer.Argument(..., help="A table record (JSON, docs/table-records.md)."),
     seat: str | None = typer.Option(

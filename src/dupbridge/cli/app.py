@@ -8,6 +8,7 @@ from typing import NoReturn
 import typer
 from rich.console import Console
 
+from dupbridge.cli.commands import DupbridgeGroup
 from dupbridge.i18n import LANGUAGES, _, set_language
 
 __all__ = ["app", "console", "err_console", "fail"]
@@ -18,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=DupbridgeGroup,  # the commands of dupbridge.cli.commands.COMMANDS, loaded lazily
 )
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)

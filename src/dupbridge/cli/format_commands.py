@@ -16,7 +16,7 @@ import typer
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table as RichTable
 
-from dupbridge.cli.app import app, console, err_console
+from dupbridge.cli.app import console, err_console
 from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
@@ -90,7 +90,6 @@ def _print_problems(problems: list[Problem]) -> tuple[int, int]:
     return errors, len(problems) - errors
 
 
-@app.command()
 def validate(
     file: Path = typer.Argument(..., help="The file to check (PBN, LIN, DUP, DLM, ...)."),
     from_format: str | None = typer.Option(
@@ -113,7 +112,6 @@ def validate(
         raise typer.Exit(1)
 
 
-@app.command()
 def convert(
     source: Path = typer.Argument(..., help="The file to read."),
     target: Path = typer.Argument(..., help="The file to write."),
@@ -186,7 +184,6 @@ def convert(
     )
 
 
-@app.command("formats")
 def formats() -> None:
     """List the file formats dupbridge reads and writes."""
     table = RichTable(title=_("File formats"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from rich.table import Table as RichTable
 
-from dupbridge.cli.app import app, console, fail
+from dupbridge.cli.app import console, fail
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
 from dupbridge.tournament.movements import Movement, validate
@@ -38,8 +38,8 @@ movement_app = typer.Typer(
     name="movement",
     help="Movements (Law 8): suggest one, show its cards, validate a movement file.",
     no_args_is_help=True,
+    add_completion=False,
 )
-app.add_typer(movement_app, name="movement")
 
 
 @movement_app.command("list")

@@ -58,7 +58,7 @@ from typing import Any
 
 import typer
 
-from dupbridge.cli.app import app, console, fail
+from dupbridge.cli.app import console, fail
 from dupbridge.core.boards import dealer_of
 from dupbridge.core.calls import parse_call
 from dupbridge.core.errors import DupbridgeError
@@ -81,7 +81,6 @@ _YES = {"y", "yes", "true", "t", "1", "tak", "ja", "jah", "да"}
 _NO = {"n", "no", "false", "f", "0", "nie", "nej", "ei", "нет"}
 
 
-@app.command()
 def rule(
     file: Path | None = typer.Argument(None, help="A table record (JSON) to rule on."),
     out: Path | None = typer.Option(

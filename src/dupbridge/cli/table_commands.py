@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from dupbridge.cli.app import app, console, fail
+from dupbridge.cli.app import console, fail
 from dupbridge.cli.render import auction_table, card_text, deal_diagram
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import parse_call
@@ -31,7 +31,6 @@ from dupbridge.services.robot import robot_call, robot_card
 __all__ = ["play", "replay", "run"]
 
 
-@app.command()
 def replay(
     file: Path | None = typer.Argument(None, help="A table record (JSON)."),
     stdin: bool = typer.Option(False, "--stdin", help="Read the record from standard input."),
@@ -109,7 +108,6 @@ def _print_state(state: dict[str, Any]) -> None:
         console.print(line, markup=False)
 
 
-@app.command()
 def play(
     board: int = typer.Option(1, "--board", min=1, help="Board number (dealer and vulnerability)."),
     seat: str = typer.Option("S", "--seat", help="Your seat: N, E, S or W."),
@@ -135,7 +133,6 @@ def play(
         console.print(_("Table record written to {path}").format(path=record), markup=False)
 
 
-@app.command()
 def run(
     seed: int | None = typer.Option(None, "--seed", help="Seed of the sample event."),
     out: Path = typer.Option(Path("out/sample-results"), "--out", help="Folder of the site."),
