@@ -14,19 +14,14 @@ import typer
 from rich.text import Text
 
 from dupbridge.cli.app import console, fail
-from dupbridge.cli.render import auction_table, card_text, deal_diagram
 from dupbridge.core.boards import Board
-from dupbridge.core.calls import parse_call
-from dupbridge.core.cards import Card, Hand
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import ActionError, NotationError
+from dupbridge.core.errors import NotationError
 from dupbridge.core.events import CallMade, CardPlayed, ClaimAccepted, ClaimMade
-from dupbridge.core.seats import SEATS, Seat, Side
-from dupbridge.core.table import Phase, Table
+from dupbridge.core.seats import Seat
+from dupbridge.core.table import Table
 from dupbridge.i18n import _
-from dupbridge.scoring import score
 from dupbridge.services.records import RecordError, run_record, state_json
-from dupbridge.services.robot import robot_call, robot_card
 
 __all__ = ["play", "replay", "run"]
 
@@ -110,24 +105,53 @@ def _print_state(state: dict[str, Any]) -> None:
 
 def play(
     board: int = typer.Option(1, "--board", min=1, help="Board number (dealer and vulnerability)."),
-    seat: str = typer.Option("S", "--seat", help="Your seat: N, E, S or W."),
+    seat: str = typer.Option("S", "--seat", metavar="SEAT", help="Your seat: N, E, S or W."),
     auto: bool = typer.Option(False, "--auto", help="Robots at all four seats."),
     seed: int | None = typer.Option(None, "--seed", help="Reproducible deal from this seed."),
     edition: str = typer.Option("2017", "--edition", help="Laws edition: 2017 or 2007."),
     record: Path | None = typer.Option(None, "--record", help="Write the table record here."),
+    pace: float = typer.Option(
+        0.6, "--pace", metavar="SECONDS", help="Pause after each robot action on a terminal."
+    ),
 ) -> None:
-    """Deal a board and play it in the terminal; robots take the other seats."""
+    """Deal a board and play it in the terminal; robots take the other seats.
+
+    With piped input, each line is your next call or card (a line the Laws refuse, or the
+    end of the input before the board is over, stops with an error naming the line)."""
+    from dupbridge.cli.play_view import (
+        HumanInput,
+        InputEndedError,
+        KeyboardInput,
+        LineInput,
+        LiveView,
+        PlainView,
+        View,
+        play_board,
+    )
+
     try:
-        human = None if auto or not sys.stdin.isatty() else Seat.from_str(seat)
+        you = Seat.from_str(seat)
     except NotationError as error:
         fail(str(error))
+    if pace < 0:
+        fail(_("--pace takes a number of seconds from 0, not {pace}").format(pace=pace))
+    human = None if auto else you
+    source: HumanInput = KeyboardInput() if sys.stdin.isatty() else LineInput(sys.stdin)
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
     deal = Deal.random(rng)
     try:
         table = Table(Board.numbered(board), deal, edition=edition)
     except ValueError as error:
         fail(str(error))
-    _play_out(table, human)
+    view: View = (
+        LiveView(console, table, human, pace)
+        if console.is_terminal
+        else PlainView(console, table, human)
+    )
+    try:
+        play_board(table, human, view, source)
+    except InputEndedError as error:
+        fail(str(error), code=1)
     if record is not None:
         record.write_text(json.dumps(table_record(table), indent=2) + "\n", encoding="utf-8")
         console.print(_("Table record written to {path}").format(path=record), markup=False)
@@ -178,123 +202,3 @@ def table_record(table: Table) -> dict[str, Any]:
         "mode": table.mode,
         "actions": actions,
     }
-
-
-def _play_out(table: Table, human: Seat | None) -> None:
-    if human is not None:
-        console.print(
-            deal_diagram(
-                {seat: table.deal[seat] if seat is human else None for seat in SEATS},
-                title=_("Board {n}: you are {seat}").format(n=table.board.number, seat=human.title),
-            )
-        )
-    while table.phase is Phase.AUCTION:
-        turn = table.turn
-        assert turn is not None
-        if turn is human:
-            _human_call(table, turn)
-        else:
-            table.make_call(turn, robot_call(table.auction, table.deal[turn]))
-    calls = [(e.call, e.alert) for e in table.events if isinstance(e, CallMade)]
-    console.print(auction_table(table.board.dealer, calls, table.board.vulnerability))
-    if table.contract is None:
-        console.print(_("Passed out: both sides score 0 (Law 22B)."))
-        return
-    console.print(
-        _("Contract: {contract} by {declarer}").format(
-            contract=table.contract.to_str(symbols=True, declarer=False),
-            declarer=table.contract.declarer.title if table.contract.declarer else "?",
-        )
-    )
-    declarer = table.declarer
-    controller = {seat: seat for seat in SEATS}
-    if declarer is not None:
-        controller[declarer.partner] = declarer  # declarer plays dummy's cards (Law 41D)
-    play = table.play
-    assert play is not None
-    while table.phase is Phase.PLAY:
-        turn = table.turn
-        assert turn is not None
-        if human is not None and controller[turn] is human:
-            _human_card(table, turn)
-        else:
-            table.play_card(turn, robot_card(table))
-        if play.cards_played == 1 and human is not None and table.dummy is not None:
-            console.print(
-                deal_diagram(
-                    {
-                        seat: play.hand(seat) if seat in (human, table.dummy) else None
-                        for seat in SEATS
-                    },
-                    title=_("Dummy is down"),
-                )
-            )
-        if play.current_trick == () and play.tricks:
-            trick = play.tricks[-1]
-            line = Text(_("Trick {n}: ").format(n=trick.number))
-            for who in trick.seats():
-                line.append(f"{who.letter} ")
-                line.append_text(card_text(trick.card_of(who)))
-                line.append("  ")
-            line.append(_("won by {seat}").format(seat=trick.winner.title))
-            console.print(line)
-    _print_result(table)
-
-
-def _human_call(table: Table, seat: Seat) -> None:
-    legal = " ".join(str(call) for call in table.legal_calls())
-    while True:
-        answer = typer.prompt(
-            _("{seat}, your call (legal: {legal})").format(seat=seat.title, legal=legal)
-        )
-        try:
-            table.make_call(seat, parse_call(answer))
-        except (NotationError, ActionError) as error:
-            console.print(Text(str(error), style="red"))
-        else:
-            return
-
-
-def _human_card(table: Table, seat: Seat) -> None:
-    hand = Hand.of(table.legal_cards())
-    while True:
-        answer = typer.prompt(
-            _("{seat} to play (legal: {legal})").format(
-                seat=seat.title, legal=hand.to_pbn(symbols=True)
-            )
-        )
-        try:
-            table.play_card(seat, Card.from_str(answer))
-        except (NotationError, ActionError) as error:
-            console.print(Text(str(error), style="red"))
-        else:
-            return
-
-
-def _print_result(table: Table) -> None:
-    contract = table.contract
-    result = table.result
-    assert contract is not None
-    assert contract.declarer is not None
-    assert result is not None
-    side = contract.declarer.side
-    points = score(contract, result, table.board.vulnerability.is_vulnerable(side))
-    need = contract.tricks_needed
-    outcome = (
-        _("made")
-        if result == need
-        else f"+{result - need}"
-        if result > need
-        else f"-{need - result}"
-    )
-    ns = points if side is Side.NS else -points
-    console.print(
-        _("{contract} by {declarer}, {tricks} tricks ({outcome}): NS {ns:+d}, EW {ew:+d}").format(
-            contract=contract.to_str(symbols=True, declarer=False),
-            declarer=contract.declarer.title,
-            tricks=result,
-            outcome=outcome,
-            ns=ns,
-            ew=-ns,
-        )
-    )
