@@ -151,3 +151,31 @@ def test_play_command_plays_a_whole_board(runner: CliRunner, tmp_path: Path) -> 
     state = json.loads(replayed.stdout)
     assert state["phase"] == "finished"
     assert f"NS {state['score']['NS']:+d}" in result.stdout
+
+
+class TestPlayedTricks:
+    def test_each_trick_with_leader_cards_and_winner(
+        self, runner: CliRunner, tmp_path: Path
+    ) -> None:
+        """Law 66D: the JSON state lists each trick's leader, its cards in the order played
+        and its winner; the trick in progress has no winner yet."""
+        data = record(
+            *calls("N E S W", "1NT P P P"),
+            *({"seat": s, "card": c} for s, c in (("E", "SJ"), ("S", "S4"), ("W", "S3"))),
+            {"seat": "N", "card": "SA"},
+            {"seat": "N", "card": "D8"},
+        )
+        code, state = run_json(runner, tmp_path, data)
+        assert 0 == code
+        first, second = state["played_tricks"]
+        assert {"number": 1, "leader": "E", "winner": "N"}.items() <= first.items()
+        assert ["E:SJ", "S:S4", "W:S3", "N:SA"] == [
+            f"{c['seat']}:{c['card']}" for c in first["cards"]
+        ]
+        assert {"number": 2, "leader": "N", "winner": None}.items() <= second.items()
+        assert [{"seat": "N", "card": "D8"}] == second["cards"]
+
+    def test_no_tricks_during_the_auction(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Before the opening lead there is no trick to show."""
+        _, state = run_json(runner, tmp_path, record(*calls("N E", "1NT P")))
+        assert [] == state["played_tricks"]

@@ -69,11 +69,11 @@ class TestWizard:
         assert "27B2" in ruling["laws"]
 
     def test_new_record_from_prompts(self, runner: CliRunner, tmp_path: Path) -> None:
-        """Without a record the wizard asks for the board, the deal, the edition and the
-        calls so far; here a bid out of rotation (Law 31) accepted by the LHO (29A)."""
+        """Without a record the wizard asks for the board, the deal and the calls so far;
+        here a bid out of rotation (Law 31) accepted by the LHO (29A)."""
         out = tmp_path / "new.json"
-        answers = f"1\n{DEAL}\n2007\n1H Pass\nc W 1S\naccept\nq\n"
-        result = runner.invoke(app, ["rule", "--out", str(out)], input=answers)
+        answers = f"1\n{DEAL}\n1H Pass\nc W 1S\naccept\nq\n"
+        result = runner.invoke(app, ["rule", "--out", str(out), "--edition", "2007"], input=answers)
         assert 0 == result.exit_code, result.output
         assert "bid out of rotation (Law 29A (2007))" in " ".join(result.output.split())
         record = json.loads(out.read_text(encoding="utf-8"))
@@ -117,7 +117,7 @@ class TestWizard:
 
     def test_record_to_stdout(self, runner: CliRunner, tmp_path: Path) -> None:
         """Without FILE or --out the record goes to standard output."""
-        answers = f"3\n{DEAL}\n\n\nq\n"
+        answers = f"3\n{DEAL}\n\nq\n"
         result = runner.invoke(app, ["rule"], input=answers)
         assert 0 == result.exit_code
         assert '"board": 3' in result.output
@@ -154,7 +154,7 @@ class TestWizardInPlay:
         )
         assert 0 == result.exit_code, result.output
         output = " ".join(result.output.split())
-        assert "Ruling on lead_out_of_turn (Law 56 (2017))" in output
+        assert "Ruling on lead out of turn (Law 56 (2017))" in output
         assert "1. accept:" in output
         assert "penalty cards of North: SA(major)" in output
         state = replay(runner, out)

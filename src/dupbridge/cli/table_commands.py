@@ -23,7 +23,7 @@ from dupbridge.core.table import Table
 from dupbridge.i18n import _
 from dupbridge.services.records import RecordError, run_record, state_json
 
-__all__ = ["play", "replay", "run"]
+__all__ = ["play", "played_tricks", "replay", "run", "table_record"]
 
 
 def replay(
@@ -53,6 +53,7 @@ def replay(
     except RecordError as error:
         _record_failure(as_json, f"{source}: {error}")
     state = state_json(run)
+    state["played_tricks"] = played_tricks(run.table)
     if as_json:
         console.print_json(data=state) if sys.stdout.isatty() else print(json.dumps(state))
     else:
@@ -68,6 +69,39 @@ def replay(
                 )
             )
         raise typer.Exit(1)
+
+
+def played_tricks(table: Table) -> list[dict[str, Any]]:
+    """Each trick so far: its leader, its cards in the order played and its winner (``null``
+    while the trick is in progress): the record players may inspect after play (Law 66D)."""
+    play = table.play
+    if play is None:
+        return []
+    tricks: list[dict[str, Any]] = [
+        {
+            "number": trick.number,
+            "leader": trick.leader.letter,
+            "cards": [
+                {"seat": seat.letter, "card": str(trick.card_of(seat))} for seat in trick.seats()
+            ],
+            "winner": trick.winner.letter,
+        }
+        for trick in play.tricks
+    ]
+    leader = play.leader
+    if play.current_trick and leader is not None:
+        tricks.append(
+            {
+                "number": len(play.tricks) + 1,
+                "leader": leader.letter,
+                "cards": [
+                    {"seat": leader.next(offset).letter, "card": str(card)}
+                    for offset, card in enumerate(play.current_trick)
+                ],
+                "winner": None,
+            }
+        )
+    return tricks
 
 
 def _record_failure(as_json: bool, message: str) -> typer.Exit:
