@@ -91,7 +91,7 @@ def test_shell_examples(document: Path, tmp_path: Path) -> None:
     for line in shell_lines(document):
         if not runnable(line, tmp_path):
             continue
-        result = subprocess.run(  # noqa: S603
+        result = subprocess.run(
             ["/bin/bash", "-c", line],
             cwd=tmp_path,
             env=env,

@@ -117,12 +117,12 @@ class TestRefusedActions:
         assert len([a for a in actions[:-1] if "call" in a]) == len(state["auction"])
 
     def test_bad_deal(self, runner: CliRunner, tmp_path: Path) -> None:
-        """A deal with a 12-card hand: one clear error naming the problem, exit 2."""
+        """A deal with a 12-card hand: one clear error naming the problem, exit 1."""
         bad = DEAL.replace("AKQ2.", "AKQ.", 1)
         path = tmp_path / "bad.json"
         path.write_text(json.dumps(record(deal=bad)))
         result = runner.invoke(app, ["replay", str(path)])
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert "North has 12 cards" in result.stderr
         assert "Traceback" not in result.output
 
@@ -131,7 +131,7 @@ class TestRefusedActions:
         path = tmp_path / "x.json"
         path.write_text('{"board": 1,\n  "deal": }')
         result = runner.invoke(app, ["replay", str(path)])
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert "x.json:2:11: not JSON" in result.stderr
 
     def test_stdin(self, runner: CliRunner) -> None:

@@ -84,3 +84,18 @@ def test_bounds_still_apply() -> None:
     """Hiding `[x>=1]` keeps the bound: board 0 is a usage error (exit 2)."""
     result = CliRunner().invoke(app, ["play", "--board", "0", "--auto"])
     assert 2 == result.exit_code
+
+
+def test_package_names_load_on_first_use() -> None:
+    """`from dupbridge import Deal` works in a fresh process although the core loads lazily,
+    and an unknown name is an AttributeError."""
+    code = (
+        "import sys, dupbridge\n"
+        "assert 'dupbridge.core' not in sys.modules\n"
+        "from dupbridge import Deal, Table\n"
+        "assert Table.__module__ == 'dupbridge.core.table'\n"
+        "assert 'Deal' in dupbridge.__all__\n"
+        "try:\n    dupbridge.nothing\nexcept AttributeError:\n    print('ok')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert ("ok\n", 0) == (run.stdout, run.returncode), run.stderr

@@ -112,7 +112,10 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
         fail(_("give --key or --key-file, not both"))
     try:
         if key_text is not None:
-            return DealingKey.from_str(key_text), _("the key given with --key")
+            try:
+                return DealingKey.from_str(key_text), _("the key given with --key")
+            except KeyFormatError as error:
+                fail(str(error))  # a mistyped option: a usage error
         path = key_file if key_file is not None else out.with_suffix(".key")
         if key_file is not None and path.exists():
             return read_key_file(path), _("the key in {path}").format(path=path)
@@ -127,7 +130,7 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
         write_key_file(path, key)
         return key, _("a new key, saved in {path} (keep it secret)").format(path=path)
     except KeyFormatError as error:
-        fail(str(error))
+        fail(str(error), code=1)  # a key file that holds no readable key: bad content
     except OSError as error:
         fail(_("cannot use key file: {error}").format(error=error))
 
@@ -208,7 +211,8 @@ def _read_games(path: Path, *, keep_going: bool) -> list[pbn.Game]:
                 "{path} has {n} error; nothing written (--keep-going skips the bad boards)",
                 "{path} has {n} errors; nothing written (--keep-going skips the bad boards)",
                 len(errors),
-            ).format(path=path, n=len(errors))
+            ).format(path=path, n=len(errors)),
+            code=1,
         )
     return [game for game in games if game.tags]
 
@@ -381,7 +385,7 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
         for problem in problems:
             print(problem, file=sys.stderr)
         if errors:
-            fail(_("{path} has errors; no hand record written").format(path=source))
+            fail(_("{path} has errors; no hand record written").format(path=source), code=1)
         for position, record in enumerate(records, start=1):
             if record.deal is None or not record.deal.is_valid():
                 continue
@@ -399,7 +403,7 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
                 )
             )
     if not items:
-        fail(_("{path} has no board with four full hands").format(path=source))
+        fail(_("{path} has no board with four full hands").format(path=source), code=1)
     missing = [index for index, item in enumerate(items) if item[2] is None]
     solved = _solve([items[i][1] for i in missing], workers, _("double dummy"))
     tables: list[DDTable | None] = [item[2] for item in items]

@@ -106,17 +106,19 @@ def claim_check(
         fail(
             _("{path}:{line}:{column}: not JSON: {message}").format(
                 path=record, line=error.lineno, column=error.colno, message=error.msg
-            )
+            ),
+            code=1,
         )
     try:
         run = run_record(data)
     except RecordError as error:
-        fail(f"{record}: {error}")
+        fail(f"{record}: {error}", code=1)
     if run.error is not None:
         fail(
             _("{path}: action {index} was refused: {message}").format(
                 path=record, index=run.error.index, message=run.error.message
-            )
+            ),
+            code=1,
         )
     table = run.table
     claims = [event for event in table.events if isinstance(event, ClaimMade)]
@@ -144,7 +146,7 @@ def claim_check(
             cards,
             unstated=None if unstated == "both" else unstated,  # type: ignore[arg-type]
         )
-    except ClaimCheckError as error:
+    except ClaimCheckError as error:  # the claim or line asked for does not fit the table
         fail(str(error))
     if as_json:
         print(json.dumps(_claim_json(check, cards)))

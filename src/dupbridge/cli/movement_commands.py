@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from rich.table import Table as RichTable
 
-from dupbridge.cli.app import console, fail
+from dupbridge.cli.app import console, err_console, fail
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
 from dupbridge.tournament.movements import Movement, validate
@@ -120,11 +120,11 @@ def _load_one(
         loaded = load(path, file_format, boards_per_round=boards_per_round)
     except MovementFileError as error:
         for problem in error.problems:
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     if loaded.errors or not loaded.movements:
         for problem in loaded.problems:
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     if key is None:
         if len(loaded.movements) > 1:
@@ -174,7 +174,7 @@ def show(
     if movement.description:
         console.print(movement.description, markup=False, highlight=False, soft_wrap=True)
     for problem in report.problems:
-        console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
     _print_grid(movement)
     if cards:
         for card in guide_cards(movement):
@@ -304,10 +304,10 @@ def validate_command(
         loaded = load(file, file_format, boards_per_round=boards_per_round, numbering=numbering)
     except MovementFileError as error:
         for problem in error.problems:
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     for problem in loaded.problems:
-        console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
     errors = len(loaded.errors)
     movements = loaded.movements
     if key is not None:
@@ -318,7 +318,7 @@ def validate_command(
     for one in movements:
         report = validate(one.movement)
         for problem in file_problems(one, report, str(file)):
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         console.print(report.summary(), markup=False, highlight=False, soft_wrap=True)
         errors += len(report.errors)
     if errors or not movements:

@@ -158,7 +158,7 @@ class _Session:
         try:
             return run_record(empty).table
         except RecordError as error:
-            fail(str(error))
+            fail(str(error), code=1)
 
     def replay_record(self) -> None:
         """Apply the record's actions; the first refused one is reported and dropped with
@@ -392,10 +392,11 @@ def _load(file: Path) -> dict[str, Any]:
         fail(
             _("{path}:{line}:{column}: not JSON: {message}").format(
                 path=file, line=error.lineno, column=error.colno, message=error.msg
-            )
+            ),
+            code=1,
         )
     if not isinstance(data, dict):
-        fail(_("{path}: a table record must be a JSON object").format(path=file))
+        fail(_("{path}: a table record must be a JSON object").format(path=file), code=1)
     return data
 
 

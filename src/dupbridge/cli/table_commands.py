@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from dupbridge.cli.app import console, fail
+from dupbridge.cli.app import console, err_console, fail
 from dupbridge.core.boards import Board
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import NotationError
@@ -60,13 +60,14 @@ def replay(
         _print_state(state)
     if run.error is not None:
         if not as_json:
-            console.print(
+            err_console.print(
                 Text(
                     _("error: action {index}: {message}").format(
                         index=run.error.index, message=run.error.message
                     ),
                     style="bold red",
-                )
+                ),
+                soft_wrap=True,
             )
         raise typer.Exit(1)
 
@@ -105,10 +106,11 @@ def played_tricks(table: Table) -> list[dict[str, Any]]:
 
 
 def _record_failure(as_json: bool, message: str) -> typer.Exit:
+    """A record that cannot be read (bad content): one error, exit 1."""
     if as_json:
         print(json.dumps({"error": {"action": None, "message": message, "law": None}}))
-        raise typer.Exit(2)
-    fail(message)
+        raise typer.Exit(1)
+    fail(message, code=1)
 
 
 def _print_state(state: dict[str, Any]) -> None:
