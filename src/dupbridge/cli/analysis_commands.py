@@ -22,7 +22,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dupbridge.analysis.dealing import DealingKey, KeyFormatError, deal_set, parse_board_range
-from dupbridge.cli.app import err_console
+from dupbridge.cli.app import err_console, working
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Strain
 from dupbridge.core.deal import Deal
@@ -166,7 +166,12 @@ def deal(
     if writer.write is None:
         fail(_("dupbridge cannot write {name} files").format(name=writer.name.upper()))
     key, where = _key(key_text, key_file, out)
-    dealt = deal_set(key, numbers)
+    with working(
+        ngettext("dealing {n} board...", "dealing {n} boards...", len(numbers)).format(
+            n=len(numbers)
+        )
+    ):
+        dealt = deal_set(key, numbers)
     info = (("Event", event),) if event else ()
     records = [
         BoardRecord(

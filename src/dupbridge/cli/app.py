@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import AbstractContextManager, nullcontext
 from typing import NoReturn
 
 import typer
@@ -11,7 +12,7 @@ from rich.console import Console
 from dupbridge.cli.commands import DupbridgeGroup
 from dupbridge.i18n import LANGUAGES, _, set_language
 
-__all__ = ["app", "console", "err_console", "fail"]
+__all__ = ["app", "console", "err_console", "fail", "working"]
 
 app = typer.Typer(
     name="dupbridge",
@@ -44,3 +45,11 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print one clear error line on standard error and exit with ``code``."""
     err_console.print(_("error: {message}").format(message=message), markup=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+def working(message: str) -> AbstractContextManager[object]:
+    """A spinner with ``message`` on standard error while a long job runs (on a terminal;
+    nothing when the output is piped)."""
+    if err_console.is_terminal:
+        return err_console.status(message, spinner="dots")
+    return nullcontext()

@@ -3,14 +3,13 @@ validate any movement file (docs/movements.md)."""
 
 from __future__ import annotations
 
-from contextlib import nullcontext
 from fractions import Fraction
 from pathlib import Path
 
 import typer
 from rich.table import Table as RichTable
 
-from dupbridge.cli.app import console, err_console, fail
+from dupbridge.cli.app import console, err_console, fail, working
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
 from dupbridge.tournament.movements import Movement, validate
@@ -74,11 +73,7 @@ def suggest_command(
     """Propose the movements that fit, with rounds, boards per round, relays, time and why."""
     try:
         count, half = parse_tables(tables)
-        with (
-            err_console.status(_("searching movements..."), spinner="dots")
-            if (err_console.is_terminal)
-            else nullcontext()
-        ):
+        with working(_("searching movements...")):
             found = suggest(
                 count, boards, half=half, minutes_per_board=Fraction(str(minutes_per_board))
             )

@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from dupbridge.cli.app import console, err_console, fail
+from dupbridge.cli.app import console, err_console, fail, working
 from dupbridge.core.boards import Board
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import NotationError
@@ -201,7 +201,8 @@ def run(
     from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
 
     try:
-        index = build_sample_site(out, SAMPLE_SEED if seed is None else seed)
+        with working(_("robots play the session; scoring it and writing the website...")):
+            index = build_sample_site(out, SAMPLE_SEED if seed is None else seed)
     except OSError as error:
         fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
     console.print(
