@@ -56,8 +56,18 @@ def test_analysing_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     """Double dummy for a set shows its bar (`double dummy` with boards done of all)."""
     source = tmp_path / "s.pbn"
     subprocess.run(
-        [sys.executable, "-m", "dupbridge.cli", "deal", "--boards", "1-4", "--out", str(source)]
-        + ["--key", KEY],
+        [
+            sys.executable,
+            "-m",
+            "dupbridge.cli",
+            "deal",
+            "--boards",
+            "1-4",
+            "--out",
+            str(source),
+            "--key",
+            KEY,
+        ],
         check=True,
         capture_output=True,
     )
@@ -70,8 +80,18 @@ def test_analysing_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
 def test_nothing_when_piped(tmp_path: Path) -> None:
     """Piped, standard error holds no spinner, only the one-line report."""
     run = subprocess.run(
-        [sys.executable, "-m", "dupbridge.cli", "deal", "--boards", "1-8"]
-        + ["--out", str(tmp_path / "s.pbn"), "--key", KEY],
+        [
+            sys.executable,
+            "-m",
+            "dupbridge.cli",
+            "deal",
+            "--boards",
+            "1-8",
+            "--out",
+            str(tmp_path / "s.pbn"),
+            "--key",
+            KEY,
+        ],
         capture_output=True,
         text=True,
         check=False,
