@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import typer
-from typer import _click
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from dupbridge.i18n import N_, _
@@ -126,7 +125,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
 _BY_NAME = {spec.name: spec for spec in COMMANDS}
 
 
-def load_command(spec: CommandSpec) -> _click.Command:
+def load_command(spec: CommandSpec) -> Any:
     """Import the command's module and build its click command (help texts tidied)."""
     target: Any = getattr(importlib.import_module(spec.module), spec.attribute)
     if isinstance(target, typer.Typer):
@@ -140,14 +139,14 @@ def load_command(spec: CommandSpec) -> _click.Command:
     return command
 
 
-def tidy_help(command: _click.Command) -> None:
+def tidy_help(command: Any) -> None:
     """Help without the framework's internals: no ``<bool>``, ``<int>``, ``[x>=1]``.
 
     A flag shows nothing after its name, a value shows a word (``N``, ``FILE``, ``TEXT``),
     unless the command set its own metavar; an argument shows its name only; ranges are left
     to the help sentence (the bounds still apply).
     """
-    help_option = command.get_help_option(_click.Context(command, info_name=command.name))
+    help_option = command.get_help_option(typer.Context(command, info_name=command.name))
     params = [*command.params, *([help_option] if help_option is not None else [])]
     for param in params:
         if isinstance(param, TyperArgument):
@@ -184,26 +183,27 @@ class DupbridgeGroup(TyperGroup):
     """The top-level group: lists :data:`COMMANDS` from the table and imports a command's
     module only when that command runs (or its own help is asked for)."""
 
-    _listing = False
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._listing = False
+        self._loaded: set[str] = set()
 
-    def list_commands(self, ctx: _click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         names = [spec.name for spec in COMMANDS]
         return names + [name for name in self.commands if name not in _BY_NAME]
 
-    def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         spec = _BY_NAME.get(cmd_name)
         if spec is None:
             return self.commands.get(cmd_name)
         if self._listing:
             return TyperCommand(name=spec.name, short_help=_(spec.help), help=_(spec.help))
-        loaded = self.commands.get(cmd_name)
-        if loaded is None or not getattr(loaded, "_dupbridge_loaded", False):
-            loaded = load_command(spec)
-            loaded._dupbridge_loaded = True  # type: ignore[attr-defined]
-            self.commands[cmd_name] = loaded
-        return loaded
+        if cmd_name not in self._loaded:  # (a command registered elsewhere is rebuilt once)
+            self.commands[cmd_name] = load_command(spec)
+            self._loaded.add(cmd_name)
+        return self.commands[cmd_name]
 
-    def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:
         tidy_help(self)
         self._listing = True
         try:
