@@ -180,7 +180,7 @@ def play(
     except ValueError as error:
         fail(str(error))
     view: View = (
-        LiveView(console, table, human, pace)
+        LiveView(console, table, human, pace if human is not None else pace / 3)
         if console.is_terminal
         else PlainView(console, table, human)
     )
