@@ -184,3 +184,18 @@ def test_bad_seat_is_a_usage_error(seat: str) -> None:
     result = run_piped(["--seat", seat], "")
     assert 2 == result.returncode
     assert "error:" in result.stderr
+
+
+def test_piped_input_with_auto_is_refused() -> None:
+    """Robots at every seat read nothing: piped calls with --auto are refused (exit 2), not
+    silently ignored."""
+    result = run_piped(["--auto", "--seed", "3"], "Pass\n")
+    assert 2 == result.returncode
+    assert "piped input would be ignored" in result.stderr
+
+
+def test_auto_with_empty_input_plays_the_board() -> None:
+    """With nothing piped the robots play the board to its score (Law 77)."""
+    result = run_piped(["--auto", "--seed", "3"], "")
+    assert 0 == result.returncode, result.stderr
+    assert re.search(r"NS [+-]?\d+, EW [+-]?\d+$", result.stdout.strip())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import select
 import sys
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,18 @@ def replay(
                 soft_wrap=True,
             )
         raise typer.Exit(1)
+
+
+def _input_waiting() -> bool:
+    """Piped input with text in it, ready now (a terminal, an empty or idle pipe: no)."""
+    if sys.stdin is None or sys.stdin.isatty():
+        return False
+    try:
+        ready, _w, _x = select.select([sys.stdin], [], [], 0)
+        buffer = getattr(sys.stdin, "buffer", None)
+        return bool(ready) and buffer is not None and bool(buffer.peek(1))
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def played_tricks(table: Table) -> list[dict[str, Any]]:
@@ -172,6 +185,13 @@ def play(
     if pace < 0:
         fail(_("--pace takes a number of seconds from 0, not {pace}").format(pace=pace))
     human = None if auto else you
+    if auto and _input_waiting():
+        fail(
+            _(
+                "--auto seats robots only, so the piped input would be ignored; without "
+                "--auto it is read as your calls and cards"
+            )
+        )
     source: HumanInput = KeyboardInput() if sys.stdin.isatty() else LineInput(sys.stdin)
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
     deal = Deal.random(rng)
