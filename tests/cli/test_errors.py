@@ -59,3 +59,10 @@ def test_call_after_a_passed_out_board_names_laws_22_and_39(tmp_path: Path) -> N
     error = json.loads(result.stdout)["error"]
     assert {"action": 4, "law": "39"}.items() <= error.items()
     assert "Laws 22, 39" in error["message"]
+
+
+def test_mistyped_command_suggests_the_nearest() -> None:
+    """A mistyped command is a usage error (exit 2) that names the command meant."""
+    result = CliRunner().invoke(app, ["replya"])
+    assert 2 == result.exit_code
+    assert "did you mean 'replay'" in result.stderr

@@ -9,6 +9,7 @@ library or the web templates.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from dataclasses import dataclass
 from typing import Any
@@ -202,6 +203,18 @@ class DupbridgeGroup(TyperGroup):
             self.commands[cmd_name] = load_command(spec)
             self._loaded.add(cmd_name)
         return self.commands[cmd_name]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in _BY_NAME and name not in self.commands:
+            close = difflib.get_close_matches(name, [spec.name for spec in COMMANDS])
+            if close:
+                ctx.fail(
+                    _("no command {name!r}; did you mean {close}?").format(
+                        name=name, close=", ".join(repr(match) for match in close)
+                    )
+                )
+        return super().resolve_command(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         tidy_help(self)
