@@ -337,3 +337,12 @@ def test_wizard_in_a_terminal(tmp_path: Path) -> None:
     assert 7 == record["board"]
     assert {"choose": {"seat": "N", "option": "refuse"}} == record["actions"][2]
     assert {"seat": "W", "call": "2D"} == record["actions"][3]
+
+
+def test_option_typed_as_shown(tmp_path: Path) -> None:
+    """Law 27A1: the option may be typed as the wizard shows it, in any case (`Refuse`)."""
+    path = write(tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"})
+    result = CliRunner().invoke(app, ["rule", str(path), "--time", "t"], input="Refuse\nq\n")
+    assert 0 == result.exit_code, result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert {"choose": {"seat": "S", "option": "refuse"}} == record["actions"][2]

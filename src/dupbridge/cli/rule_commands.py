@@ -257,6 +257,9 @@ class _Session:
         option = line
         if line.isdigit() and 1 <= int(line) <= len(pending.options):
             option = pending.options[int(line) - 1]
+        else:  # an option said as shown, "designate SA" for designate_SA
+            spoken = "_".join(line.split()).lower()
+            option = next((o for o in pending.options if o.lower() == spoken), line)
         return {"choose": {"seat": pending.chooser.letter, "option": option}}
 
     def tricks_answer(self, words: list[str]) -> dict[str, Any] | None:
