@@ -126,13 +126,13 @@ class TestDeal:
         assert message in lines[0]
 
     def test_unreadable_key_file(self, runner: CliRunner, tmp_path: Path) -> None:
-        """An unreadable key file is named with the line of the bad key."""
+        """An unreadable key file is named with the line of the bad key (bad content: exit 1)."""
         key_file = tmp_path / "bad.key"
         key_file.write_text("# comment\nnot a key\n")
         result = invoke(
             runner, "deal", "--out", str(tmp_path / "s.pbn"), "--key-file", str(key_file)
         )
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert f"{key_file}:2: not a dealing key" in error_lines(result)[0]
 
     def test_existing_key_is_not_overwritten(self, runner: CliRunner, tmp_path: Path) -> None:
@@ -194,7 +194,7 @@ class TestAnalyse:
         source = pbn_file(tmp_path / "in.pbn", DEAL, short)
         out = tmp_path / "out.pbn"
         result = invoke(runner, "analyse", str(source), "--out", str(out))
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert f"{source}:5:" in result.stderr
         assert "North 12" in result.stderr
         assert not out.exists()
@@ -204,7 +204,7 @@ class TestAnalyse:
         twice = DEAL.replace("KJ3", "KJQ")
         source = pbn_file(tmp_path / "in.pbn", twice)
         result = invoke(runner, "analyse", str(source), "--out", str(tmp_path / "o.pbn"))
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert f"{source}:2:" in result.stderr
         assert "CQ is in more than one hand" in result.stderr
 
@@ -344,7 +344,7 @@ class TestClaimCheck:
         path = tmp_path / "r.json"
         path.write_text("{\n  oops\n}")
         result = invoke(runner, "claim-check", str(path))
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert f"{path}:2:3: not JSON" in error_lines(result)[0]
 
 

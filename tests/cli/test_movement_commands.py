@@ -139,3 +139,54 @@ class TestValidate:
         result = runner.invoke(app, ["movement", "validate", str(path)])
         assert 0 == result.exit_code, result.output
         assert 69 == result.output.count(": valid (")
+
+
+class TestLayout:
+    @pytest.mark.parametrize("args", [["howell", "--tables", "7"], ["mitchell", "--tables", "15"]])
+    def test_grid_fits_80_columns(self, args: list[str]) -> None:
+        """Law 8: the grid, wrapped by rounds, fits 80 columns whole (nothing cut to `…`),
+        every round shown once; it stays readable when piped to `less`."""
+        import os
+        import subprocess
+        import sys
+
+        run = subprocess.run(
+            [sys.executable, "-m", "dupbridge.cli", "movement", "show", *args, "--no-cards"],
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "COLUMNS": "80"},
+        )
+        assert 0 == run.returncode, run.stderr
+        lines = run.stdout.splitlines()
+        assert [] == [line for line in lines if len(line) > 80]
+        assert "…" not in run.stdout
+        headers = [word for line in lines for word in line.split() if word.startswith("R")]
+        rounds = [int(word[1:]) for word in headers if word[1:].isdigit()]
+        assert rounds == list(range(1, max(rounds) + 1))
+        assert "\x1b[" not in run.stdout
+
+    def test_problems_go_to_stderr(self, runner: CliRunner, tmp_path: Path) -> None:
+        """`movement validate` writes each problem to standard error; exit 1."""
+        path = tmp_path / "bad.csv"
+        path.write_text(
+            "Table,Round,NS,EW,LowBoard,HighBoard\n1,1,1,2,1,2\n2,1,3,4,1,2\n", encoding="utf-8"
+        )
+        result = runner.invoke(app, ["movement", "validate", str(path)])
+        assert 1 == result.exit_code
+        assert f"{path}:2:1: error:" in result.stderr
+        assert "error:" not in result.stdout
+
+    @pytest.mark.oracle
+    def test_suggest_prefers_the_club_library(self, runner: CliRunner) -> None:
+        """With the club's KoPS library the published movement for the field comes first,
+        so its table and pair numbers match the club's cards (Law 8A)."""
+        path = shared_file("movements-kops-howell", "movements.json")
+        result = runner.invoke(
+            app,
+            ["movement", "suggest", "--tables", "7", "--boards", "26", "--library", str(path)],
+        )
+        assert 0 == result.exit_code, result.output
+        text = result.stdout
+        assert text.index("7-13 (KoPS 7-13)") < text.index("Movements for 7 tables")
+        assert f"dupbridge movement show {path} --name 7-13" in " ".join(text.split())

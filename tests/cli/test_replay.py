@@ -93,7 +93,7 @@ class TestRefusedActions:
             (calls("N E", "1H 1C"), "27", "insufficient"),
             ([{"seat": "E", "call": "1H"}], "31", "out of rotation"),
             ([*calls("N", "1H"), {"seat": "E", "call": "8S"}], None, "Law 38"),
-            ([*calls("N E S W", "P P P P"), {"seat": "N", "call": "1C"}], None, "board is over"),
+            ([*calls("N E S W", "P P P P"), {"seat": "N", "call": "1C"}], "39", "Laws 22, 39"),
             ([*calls("N E S W", "1NT P P P"), {"seat": "E", "card": "SA"}], None, "does not hold"),
             ([*calls("N E S W", "1NT P P P"), {"seat": "E", "card": "SZ"}], None, "not a card"),
         ],
@@ -117,12 +117,12 @@ class TestRefusedActions:
         assert len([a for a in actions[:-1] if "call" in a]) == len(state["auction"])
 
     def test_bad_deal(self, runner: CliRunner, tmp_path: Path) -> None:
-        """A deal with a 12-card hand: one clear error naming the problem, exit 2."""
+        """A deal with a 12-card hand: one clear error naming the problem, exit 1."""
         bad = DEAL.replace("AKQ2.", "AKQ.", 1)
         path = tmp_path / "bad.json"
         path.write_text(json.dumps(record(deal=bad)))
         result = runner.invoke(app, ["replay", str(path)])
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert "North has 12 cards" in result.stderr
         assert "Traceback" not in result.output
 
@@ -131,7 +131,7 @@ class TestRefusedActions:
         path = tmp_path / "x.json"
         path.write_text('{"board": 1,\n  "deal": }')
         result = runner.invoke(app, ["replay", str(path)])
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert "x.json:2:11: not JSON" in result.stderr
 
     def test_stdin(self, runner: CliRunner) -> None:
@@ -151,3 +151,31 @@ def test_play_command_plays_a_whole_board(runner: CliRunner, tmp_path: Path) -> 
     state = json.loads(replayed.stdout)
     assert state["phase"] == "finished"
     assert f"NS {state['score']['NS']:+d}" in result.stdout
+
+
+class TestPlayedTricks:
+    def test_each_trick_with_leader_cards_and_winner(
+        self, runner: CliRunner, tmp_path: Path
+    ) -> None:
+        """Law 66D: the JSON state lists each trick's leader, its cards in the order played
+        and its winner; the trick in progress has no winner yet."""
+        data = record(
+            *calls("N E S W", "1NT P P P"),
+            *({"seat": s, "card": c} for s, c in (("E", "SJ"), ("S", "S4"), ("W", "S3"))),
+            {"seat": "N", "card": "SA"},
+            {"seat": "N", "card": "D8"},
+        )
+        code, state = run_json(runner, tmp_path, data)
+        assert 0 == code
+        first, second = state["played_tricks"]
+        assert {"number": 1, "leader": "E", "winner": "N"}.items() <= first.items()
+        assert ["E:SJ", "S:S4", "W:S3", "N:SA"] == [
+            f"{c['seat']}:{c['card']}" for c in first["cards"]
+        ]
+        assert {"number": 2, "leader": "N", "winner": None}.items() <= second.items()
+        assert [{"seat": "N", "card": "D8"}] == second["cards"]
+
+    def test_no_tricks_during_the_auction(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Before the opening lead there is no trick to show."""
+        _, state = run_json(runner, tmp_path, record(*calls("N E", "1NT P")))
+        assert [] == state["played_tricks"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +70,11 @@ class TestWizard:
         assert "27B2" in ruling["laws"]
 
     def test_new_record_from_prompts(self, runner: CliRunner, tmp_path: Path) -> None:
-        """Without a record the wizard asks for the board, the deal, the edition and the
-        calls so far; here a bid out of rotation (Law 31) accepted by the LHO (29A)."""
+        """Without a record the wizard asks for the board, the deal and the calls so far;
+        here a bid out of rotation (Law 31) accepted by the LHO (29A)."""
         out = tmp_path / "new.json"
-        answers = f"1\n{DEAL}\n2007\n1H Pass\nc W 1S\naccept\nq\n"
-        result = runner.invoke(app, ["rule", "--out", str(out)], input=answers)
+        answers = f"1\n{DEAL}\n1H Pass\nc W 1S\naccept\nq\n"
+        result = runner.invoke(app, ["rule", "--out", str(out), "--edition", "2007"], input=answers)
         assert 0 == result.exit_code, result.output
         assert "bid out of rotation (Law 29A (2007))" in " ".join(result.output.split())
         record = json.loads(out.read_text(encoding="utf-8"))
@@ -117,17 +118,17 @@ class TestWizard:
 
     def test_record_to_stdout(self, runner: CliRunner, tmp_path: Path) -> None:
         """Without FILE or --out the record goes to standard output."""
-        answers = f"3\n{DEAL}\n\n\nq\n"
+        answers = f"3\n{DEAL}\n\nq\n"
         result = runner.invoke(app, ["rule"], input=answers)
         assert 0 == result.exit_code
         assert '"board": 3' in result.output
 
     def test_unreadable_record(self, runner: CliRunner, tmp_path: Path) -> None:
-        """A record that is not JSON: one error line with line and column, exit 2."""
+        """A record that is not JSON: one error line with line and column, exit 1."""
         path = tmp_path / "bad.json"
         path.write_text("{oops", encoding="utf-8")
         result = runner.invoke(app, ["rule", str(path)], input="q\n")
-        assert 2 == result.exit_code
+        assert 1 == result.exit_code  # bad content
         assert "not JSON" in " ".join(result.output.split())
 
 
@@ -154,7 +155,7 @@ class TestWizardInPlay:
         )
         assert 0 == result.exit_code, result.output
         output = " ".join(result.output.split())
-        assert "Ruling on lead_out_of_turn (Law 56 (2017))" in output
+        assert "Ruling on lead out of turn (Law 56 (2017))" in output
         assert "1. accept:" in output
         assert "penalty cards of North: SA(major)" in output
         state = replay(runner, out)
@@ -218,3 +219,130 @@ class TestReplayRecording:
         state = replay(runner, path)
         assert "27" == state["error"]["law"]
         assert ([], None) == (state["rulings"], state["pending"])
+
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+class TestNewRuling:
+    def test_wrong_answers_are_asked_again(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A mistyped board number, deal or call is asked again; the run goes on to the
+        ruling (Law 27A1 for the insufficient bid)."""
+        out = tmp_path / "new.json"
+        answers = "x\n0\n1\nN:AKQ2.J3\n\n1S 1Q\n1S 1H\nrefuse\nc E 2D\nno\nno\nq\n"
+        result = runner.invoke(app, ["rule", "--out", str(out), "--time", "t"], input=answers)
+        assert 0 == result.exit_code, result.output
+        output = " ".join(result.output.split())
+        assert "A board number is a whole number from 1." in output
+        assert "That deal is not readable" in output
+        assert "Those are not all calls" in output
+        assert "Law 27A1" in output
+        record = json.loads(out.read_text(encoding="utf-8"))
+        assert "deal" not in record  # to be completed later
+        assert {"seat": "E", "call": "2D"} == record["actions"][3]
+
+    def test_pending_ruling_saved_and_exit_1(self, runner: CliRunner, tmp_path: Path) -> None:
+        """The input ends with the ruling open: the answers so far are saved, exit 1."""
+        out = tmp_path / "open.json"
+        result = runner.invoke(app, ["rule", "--out", str(out)], input="1\n\n1S 1H\n")
+        assert 1 == result.exit_code
+        assert "is not finished" in " ".join(result.output.split())
+        record = json.loads(out.read_text(encoding="utf-8"))
+        assert [{"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"}] == record["actions"]
+
+    def test_deal_asked_when_cards_matter(self, runner: CliRunner, tmp_path: Path) -> None:
+        """An auction ruling needs no cards; a card played asks for the deal, and a
+        mistyped deal loses none of the answers before it (Law 24: a card shown early)."""
+        path = tmp_path / "later.json"
+        first = runner.invoke(
+            app, ["rule", "--out", str(path)], input="1\n\n1S 1H\nrefuse\nc E 2D\nno\nno\nq\n"
+        )
+        assert 0 == first.exit_code, first.output
+        answers = f"p W C9\nN:AKQ2\n{DEAL}\nq\n"
+        second = runner.invoke(app, ["rule", str(path)], input=answers)
+        output = " ".join(second.output.split())
+        assert "The cards matter now" in output
+        assert "That deal is not readable" in output
+        record = json.loads(path.read_text(encoding="utf-8"))
+        assert DEAL == record["deal"]
+        assert {"seat": "W", "card": "C9"} == record["actions"][-1]
+        assert 7 == len(record["actions"])  # the six answers before it kept
+
+    def test_messages_use_no_record_keys(self, runner: CliRunner, tmp_path: Path) -> None:
+        """Law 27B2: the forced pass reads as a Director says it, no `rest_of_auction`."""
+        path = write(tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"})
+        answers = "refuse\nc E 2H\nno\n2\nq\n"
+        result = runner.invoke(app, ["rule", str(path), "--time", "t"], input=answers)
+        assert 0 == result.exit_code, result.output
+        output = " ".join(result.output.split())
+        assert "West must pass whenever it is his turn to call" in output
+        assert [] == SNAKE.findall(output.replace(str(path), ""))
+
+    def test_input_ends_before_the_board(self, runner: CliRunner) -> None:
+        """Nothing typed at all: one clear line, exit 1, nothing written."""
+        result = runner.invoke(app, ["rule"], input="")
+        assert 1 == result.exit_code
+        assert "nothing was saved" in result.output
+
+
+def test_wizard_in_a_terminal(tmp_path: Path) -> None:
+    """A Director types at the wizard's prompts on a terminal: a mistyped board, the
+    calls, the choice and the answers to an insufficient bid (Law 27B1(b)); the ruling is
+    saved (exit 0)."""
+    import fcntl
+    import os
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    out = tmp_path / "ruled.json"
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dupbridge.cli", "rule", "--out", str(out), "--time", "t"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "TERM": "xterm", "COLUMNS": "100"},
+        close_fds=True,
+    )
+    os.close(slave)
+    answers = iter(["seven", "7", "", "1S 1H", "2", "c W 2D", "no", "no", "q"])
+    seen = b""
+    pending = b""
+    try:
+        while True:
+            ready, _w, _x = select.select([master], [], [], 60)
+            assert ready, seen.decode()[-500:]
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            seen += data
+            pending += data
+            if pending.rstrip(b" ").endswith((b":", b">")):
+                os.write(master, (next(answers) + "\n").encode())
+                pending = b""
+    finally:
+        code = process.wait(timeout=60)
+        os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert 0 == code, text[-1500:]
+    assert "A board number is a whole number from 1." in text
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert 7 == record["board"]
+    assert {"choose": {"seat": "N", "option": "refuse"}} == record["actions"][2]
+    assert {"seat": "W", "call": "2D"} == record["actions"][3]
+
+
+def test_option_typed_as_shown(tmp_path: Path) -> None:
+    """Law 27A1: the option may be typed as the wizard shows it, in any case (`Refuse`)."""
+    path = write(tmp_path, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"})
+    result = CliRunner().invoke(app, ["rule", str(path), "--time", "t"], input="Refuse\nq\n")
+    assert 0 == result.exit_code, result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert {"choose": {"seat": "S", "option": "refuse"}} == record["actions"][2]

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from dupbridge.cli.__main__ import COMMAND_MODULES
 from dupbridge.cli.app import app
 from dupbridge.core.deal import Deal
+from dupbridge.core.seats import Seat, Vulnerability
 from dupbridge.formats import dup, lin, pbn
 from dupbridge.formats.records import BoardRecord
 from tests.conftest import shared_file
@@ -30,6 +31,24 @@ def runner() -> CliRunner:
 
 
 class TestValidate:
+    def test_csv_is_told_apart_by_its_content(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A .csv is a travellers CSV when it starts with a header of columns, and a
+        hand-record CSV (deals only) when it starts with a quoted hand."""
+        from dupbridge.formats import handcsv
+
+        deal = Deal.from_pbn(GOOD.split('"')[5])
+        hands = tmp_path / "hands.csv"
+        record = BoardRecord(board=1, dealer=Seat.N, vulnerability=Vulnerability.NONE, deal=deal)
+        hands.write_text(handcsv.dumps([record]), encoding="utf-8")
+        result = runner.invoke(app, ["validate", str(hands)])
+        assert 0 == result.exit_code, result.stderr
+        assert f"{hands}: 1 board, 0 errors, 0 warnings" in result.stderr
+        travellers = tmp_path / "travellers.csv"
+        travellers.write_text("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,=\n")
+        result = runner.invoke(app, ["validate", str(travellers)])
+        assert 0 == result.exit_code, result.stderr
+        assert f"{travellers}: 1 result, 0 errors, 0 warnings" in result.stderr
+
     def test_clean_file(self, runner: CliRunner, tmp_path: Path) -> None:
         """A file with no problem prints nothing on stdout and exits 0."""
         path = tmp_path / "good.pbn"

@@ -1,26 +1,21 @@
-"""Entry point of the ``dupbridge`` command: ``python -m dupbridge.cli`` or ``dupbridge``."""
+"""Entry point of the ``dupbridge`` command: ``python -m dupbridge.cli`` or ``dupbridge``.
+
+The command tree is :data:`dupbridge.cli.commands.COMMANDS`; each command's module is
+imported only when that command runs.
+"""
 
 from __future__ import annotations
 
-import importlib
-
 from dupbridge.cli.app import app
+from dupbridge.cli.commands import COMMANDS
 
-#: The modules that register commands on :data:`dupbridge.cli.app.app`, one per feature.
-COMMAND_MODULES: tuple[str, ...] = (
-    "dupbridge.cli.table_commands",
-    "dupbridge.cli.format_commands",
-    "dupbridge.cli.score_commands",
-    "dupbridge.cli.analysis_commands",
-    "dupbridge.cli.movement_commands",
-    "dupbridge.cli.rule_commands",
-)
+#: The modules that implement the commands, one per feature (importing them registers
+#: nothing: the tree is built from :data:`dupbridge.cli.commands.COMMANDS`).
+COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(spec.module for spec in COMMANDS))
 
 
 def main() -> None:
     """Run the command line."""
-    for module in COMMAND_MODULES:
-        importlib.import_module(module)
     app()
 
 

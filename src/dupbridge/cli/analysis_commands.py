@@ -9,43 +9,44 @@
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.text import Text
 
-from dupbridge.analysis.claims import ClaimCheck, ClaimCheckError, LineCheck, check_table_claim
-from dupbridge.analysis.dd import DDTable, Executor, dd_tables
 from dupbridge.analysis.dealing import DealingKey, KeyFormatError, deal_set, parse_board_range
-from dupbridge.analysis.handrecord import PER_PAGE, HandRecordBoard, render_html, write_pdf
-from dupbridge.analysis.par import board_par
-from dupbridge.cli.app import app, console, err_console
-from dupbridge.cli.render import card_text, deal_diagram
+from dupbridge.cli.app import err_console, working
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Strain
-from dupbridge.core.cards import Card
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import InvalidCardError, NotationError
-from dupbridge.core.events import ClaimMade
-from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.core.errors import NotationError
+from dupbridge.core.seats import SEATS, Seat
 from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import format_for_path, get_format, read_records
 from dupbridge.i18n import _, ngettext
-from dupbridge.services.records import RecordError, run_record
 
-__all__ = ["analyse", "claim_check", "deal", "handrecord", "read_key_file", "write_key_file"]
+if TYPE_CHECKING:  # the solver (endplay) and the PDF library load only in the commands
+    from dupbridge.analysis.dd import DDTable, Executor
+    from dupbridge.analysis.handrecord import HandRecordBoard
+
+__all__ = [
+    "analyse",
+    "claim_check",
+    "deal",
+    "handrecord",
+    "line_from_statement",
+    "read_key_file",
+    "write_key_file",
+]
 
 #: Deals per solver call when a progress bar is shown (smaller batches, smoother bar).
 _PROGRESS_CHUNK = 10
@@ -111,7 +112,10 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
         fail(_("give --key or --key-file, not both"))
     try:
         if key_text is not None:
-            return DealingKey.from_str(key_text), _("the key given with --key")
+            try:
+                return DealingKey.from_str(key_text), _("the key given with --key")
+            except KeyFormatError as error:
+                fail(str(error))  # a mistyped option: a usage error
         path = key_file if key_file is not None else out.with_suffix(".key")
         if key_file is not None and path.exists():
             return read_key_file(path), _("the key in {path}").format(path=path)
@@ -126,7 +130,7 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
         write_key_file(path, key)
         return key, _("a new key, saved in {path} (keep it secret)").format(path=path)
     except KeyFormatError as error:
-        fail(str(error))
+        fail(str(error), code=1)  # a key file that holds no readable key: bad content
     except OSError as error:
         fail(_("cannot use key file: {error}").format(error=error))
 
@@ -134,7 +138,6 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
 # --- dupbridge deal --------------------------------------------------------------------------
 
 
-@app.command("deal")
 def deal(
     boards: str = typer.Option("1-36", "--boards", help="Boards to deal: 1-36, 37-48, 1-8,17-24."),
     out: Path = typer.Option(..., "--out", help="The file to write: .pbn, .dup or .dlm."),
@@ -163,7 +166,12 @@ def deal(
     if writer.write is None:
         fail(_("dupbridge cannot write {name} files").format(name=writer.name.upper()))
     key, where = _key(key_text, key_file, out)
-    dealt = deal_set(key, numbers)
+    with working(
+        ngettext("dealing {n} board...", "dealing {n} boards...", len(numbers)).format(
+            n=len(numbers)
+        )
+    ):
+        dealt = deal_set(key, numbers)
     info = (("Event", event),) if event else ()
     records = [
         BoardRecord(
@@ -208,7 +216,8 @@ def _read_games(path: Path, *, keep_going: bool) -> list[pbn.Game]:
                 "{path} has {n} error; nothing written (--keep-going skips the bad boards)",
                 "{path} has {n} errors; nothing written (--keep-going skips the bad boards)",
                 len(errors),
-            ).format(path=path, n=len(errors))
+            ).format(path=path, n=len(errors)),
+            code=1,
         )
     return [game for game in games if game.tags]
 
@@ -232,6 +241,8 @@ def _full_deal(game: pbn.Game) -> Deal | None:
 
 def _table_of(game: pbn.Game) -> DDTable | None:
     """The double-dummy table a game already carries (DoubleDummyTricks or OptimumResultTable)."""
+    from dupbridge.analysis.dd import DDTable
+
     text = game.get("DoubleDummyTricks")
     if text is not None:
         try:
@@ -264,6 +275,8 @@ def _executor(workers: int) -> Iterator[Executor | None]:
 
 def _solve(deals: Sequence[Deal], workers: int, label: str) -> list[DDTable]:
     """Double-dummy tables with a Rich progress bar on a terminal."""
+    from dupbridge.analysis.dd import dd_tables
+
     if not deals:
         return []
     with (
@@ -289,7 +302,6 @@ def _solve(deals: Sequence[Deal], workers: int, label: str) -> list[DDTable]:
 # --- dupbridge analyse -----------------------------------------------------------------------
 
 
-@app.command()
 def analyse(
     source: Path = typer.Argument(..., help="A PBN file of deals."),
     out: Path = typer.Option(..., "--out", help="The PBN file to write."),
@@ -306,6 +318,8 @@ def analyse(
 
     Writes DoubleDummyTricks, OptimumResultTable, OptimumScore and ParContract.
     """
+    from dupbridge.analysis.par import board_par
+
     games = _read_games(source, keep_going=keep_going)
     todo: list[tuple[pbn.Game, Deal, Board | None]] = []
     for position, game in enumerate(games, start=1):
@@ -345,6 +359,9 @@ def analyse(
 
 def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoard], str, str]:
     """The boards of a file, their analysis (from the file or computed), a title, a subtitle."""
+    from dupbridge.analysis.handrecord import HandRecordBoard
+    from dupbridge.analysis.par import board_par
+
     items: list[tuple[Board, Deal, DDTable | None]] = []
     title = subtitle = ""
     if source.suffix.lower() == ".pbn":
@@ -373,7 +390,7 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
         for problem in problems:
             print(problem, file=sys.stderr)
         if errors:
-            fail(_("{path} has errors; no hand record written").format(path=source))
+            fail(_("{path} has errors; no hand record written").format(path=source), code=1)
         for position, record in enumerate(records, start=1):
             if record.deal is None or not record.deal.is_valid():
                 continue
@@ -391,7 +408,7 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
                 )
             )
     if not items:
-        fail(_("{path} has no board with four full hands").format(path=source))
+        fail(_("{path} has no board with four full hands").format(path=source), code=1)
     missing = [index for index, item in enumerate(items) if item[2] is None]
     solved = _solve([items[i][1] for i in missing], workers, _("double dummy"))
     tables: list[DDTable | None] = [item[2] for item in items]
@@ -404,7 +421,6 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
     return boards, title, subtitle
 
 
-@app.command()
 def handrecord(
     source: Path = typer.Argument(..., help="The deals: PBN (or DUP, DLM, LIN)."),
     out: Path = typer.Option(..., "--out", help="records.pdf or records.html"),
@@ -415,6 +431,8 @@ def handrecord(
     ),
 ) -> None:
     """Print hand records: hands, HCP, makeable contracts and par, several boards per page."""
+    from dupbridge.analysis.handrecord import PER_PAGE, render_html, write_pdf
+
     kind = out.suffix.lower()
     if kind not in (".pdf", ".html", ".htm"):
         fail(_("{path}: a hand record is written as .pdf or .html").format(path=out))
@@ -439,163 +457,5 @@ def handrecord(
     )
 
 
-# --- dupbridge claim-check -------------------------------------------------------------------
-
-_CARD_WORD = re.compile(r"^(?:[SHDC♠♥♦♣](?:10|[2-9TJQKA])|(?:10|[2-9TJQKA])[SHDC♠♥♦♣])$", re.I)
-
-
-def line_from_statement(statement: str) -> list[Card]:
-    """The cards named in a claim statement, in order (``"SA, SK then HQ"`` -> SA SK HQ)."""
-    words = re.split(r"[\s,;.]+", statement)
-    return [Card.from_str(word) for word in words if _CARD_WORD.match(word)]
-
-
-def _parse_line(text: str) -> list[Card]:
-    cards = []
-    for word in re.split(r"[\s,;]+", text.strip()):
-        if not word:
-            continue
-        try:
-            cards.append(Card.from_str(word))
-        except InvalidCardError as error:
-            fail(_("--line: {error}").format(error=error))
-    return cards
-
-
-def _line_json(check: LineCheck | None) -> dict[str, Any] | None:
-    if check is None:
-        return None
-    return {
-        "holds": check.holds,
-        "tricks": check.assured,
-        "refutation": [f"{seat.letter}:{card}" for seat, card in check.refutation],
-    }
-
-
-def _claim_json(check: ClaimCheck, line: Sequence[Card]) -> dict[str, Any]:
-    return {
-        "claimer": check.claimer.letter,
-        "claimed": check.claimed_total,
-        "won": check.won,
-        "double_dummy": {side.name: tricks for side, tricks in check.double_dummy.items()},
-        "line": [str(card) for card in line],
-        "best": _line_json(check.best),
-        "worst": _line_json(check.worst),
-        "outstanding_trumps": [str(card) for card in check.outstanding_trumps],
-    }
-
-
-@app.command("claim-check")
-def claim_check(
-    record: Path = typer.Argument(..., help="A table record (JSON, docs/table-records.md)."),
-    seat: str | None = typer.Option(
-        None, "--seat", help="The claimer (default: the record's claim)."
-    ),
-    tricks: int | None = typer.Option(
-        None, "--tricks", help="Tricks claimed in all (default: the record's claim)."
-    ),
-    line: str | None = typer.Option(
-        None,
-        "--line",
-        help='The stated line, cards in order: "SA SK HQ" (default: cards named in the statement).',
-    ),
-    unstated: str = typer.Option(
-        "both", "--unstated", help="Claimer's unnamed plays: best, worst or both."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-) -> None:
-    """Check a claim for the Director: double dummy from here and the stated line (Law 70)."""
-    try:
-        data = json.loads(record.read_text(encoding="utf-8"))
-    except OSError as error:
-        fail(_("cannot read {path}: {error}").format(path=record, error=error.strerror or error))
-    except json.JSONDecodeError as error:
-        fail(
-            _("{path}:{line}:{column}: not JSON: {message}").format(
-                path=record, line=error.lineno, column=error.colno, message=error.msg
-            )
-        )
-    try:
-        run = run_record(data)
-    except RecordError as error:
-        fail(f"{record}: {error}")
-    if run.error is not None:
-        fail(
-            _("{path}: action {index} was refused: {message}").format(
-                path=record, index=run.error.index, message=run.error.message
-            )
-        )
-    table = run.table
-    claims = [event for event in table.events if isinstance(event, ClaimMade)]
-    last = claims[-1] if claims else None
-    try:
-        claimer = Seat.from_str(seat) if seat is not None else (last.seat if last else None)
-    except NotationError as error:
-        fail(str(error))
-    total = tricks if tricks is not None else (last.tricks if last else None)
-    if claimer is None or total is None:
-        fail(_("{path} has no claim: give --seat and --tricks").format(path=record))
-    if line is not None:
-        cards = _parse_line(line)
-    elif last is not None and last.statement and claimer is last.seat:
-        cards = line_from_statement(last.statement)
-    else:
-        cards = []
-    if unstated not in ("best", "worst", "both"):
-        fail(_("--unstated is best, worst or both, not {mode!r}").format(mode=unstated))
-    try:
-        check = check_table_claim(
-            table,
-            claimer,
-            total,
-            cards,
-            unstated=None if unstated == "both" else unstated,  # type: ignore[arg-type]
-        )
-    except ClaimCheckError as error:
-        fail(str(error))
-    if as_json:
-        print(json.dumps(_claim_json(check, cards)))
-        return
-    _print_claim(table, check, cards)
-
-
-def _print_claim(table: Any, check: ClaimCheck, line: Sequence[Card]) -> None:
-    play = table.play
-    hands = {seat: play.hand(seat) for seat in SEATS}
-    trick = Text()
-    leader = play.leader
-    for offset, card in enumerate(play.current_trick):
-        trick.append(f"{leader.next(offset).letter} ")
-        trick.append_text(card_text(card))
-        trick.append("  ")
-    console.print(
-        deal_diagram(
-            hands,
-            title=_("Board {n}: claim by {seat} (Laws 68-70)").format(
-                n=table.board.number, seat=check.claimer.title
-            ),
-            centre=trick,
-        )
-    )
-    side = check.claimer.side
-    left = check.double_dummy[Side.NS] + check.double_dummy[Side.EW]
-    lines = [
-        _("Claimed: {total} tricks in all ({won} won, {rest} of the {left} left)").format(
-            total=check.claimed_total, won=check.won, rest=check.claimed_from_here, left=left
-        ),
-        _("Double dummy from here: {side} {mine}, opponents {theirs}").format(
-            side=side.name, mine=check.double_dummy[side], theirs=check.double_dummy[side.opponents]
-        ),
-        _("Stated line: {cards}").format(cards=" ".join(str(c) for c in line) or _("none")),
-    ]
-    if check.outstanding_trumps:
-        lines.append(
-            _("Trumps still held by the opponents (Law 70C): {cards}").format(
-                cards=" ".join(str(card) for card in check.outstanding_trumps)
-            )
-        )
-    lines.extend(str(result) for result in (check.best, check.worst) if result is not None)
-    if check.worst is None:
-        lines.append(_("(careless unstated play is checked once 6 or fewer tricks are left)"))
-    for text in lines:
-        console.print(text, markup=False, highlight=False)
+# claim-check lives in its own module; its names stay importable from here.
+from dupbridge.cli.claim_commands import claim_check, line_from_statement  # noqa: E402

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+from contextlib import AbstractContextManager, nullcontext
 from typing import NoReturn
 
 import typer
 from rich.console import Console
 
+from dupbridge.cli.commands import DupbridgeGroup
 from dupbridge.i18n import LANGUAGES, _, set_language
 
-__all__ = ["app", "console", "err_console", "fail"]
+__all__ = ["app", "console", "err_console", "fail", "working"]
 
 app = typer.Typer(
     name="dupbridge",
@@ -18,6 +20,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=DupbridgeGroup,  # the commands of dupbridge.cli.commands.COMMANDS, loaded lazily
 )
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -42,3 +45,11 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print one clear error line on standard error and exit with ``code``."""
     err_console.print(_("error: {message}").format(message=message), markup=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+def working(message: str) -> AbstractContextManager[object]:
+    """A spinner with ``message`` on standard error while a long job runs (on a terminal;
+    nothing when the output is piped)."""
+    if err_console.is_terminal:
+        return err_console.status(message, spinner="dots")
+    return nullcontext()

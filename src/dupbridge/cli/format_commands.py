@@ -17,7 +17,7 @@ import typer
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table as RichTable
 
-from dupbridge.cli.app import app, console, err_console
+from dupbridge.cli.app import console, err_console
 from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
@@ -96,10 +96,11 @@ def _scored_only(path: Path, name: str | None) -> bool:
     """Whether the file is one only ``dupbridge score`` reads: a travellers CSV (or another
     event file no registered format reads), checked as ``score`` would check it."""
     if name is not None:
-        return name.strip().lower().lstrip(".") in ("csv", "travellers")
+        wanted = name.strip().lower().lstrip(".")
+        return wanted == "travellers" or (wanted == "csv" and _is_travellers_csv(path))
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        return True
+        return _is_travellers_csv(path)
     if suffix not in EVENT_FORMATS:
         return False
     try:
@@ -107,6 +108,17 @@ def _scored_only(path: Path, name: str | None) -> bool:
     except FormatError:
         return True
     return False
+
+
+def _is_travellers_csv(path: Path) -> bool:
+    """A travellers CSV starts with a header naming its columns (``board,ns,ew,...``); a
+    hand-record CSV (deals only) starts with a quoted hand."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(4096).decode("utf-8", "replace").strip().lower()
+    except OSError:
+        return True  # let the travellers reader report what cannot be read
+    return not first.startswith('"') and "board" in first
 
 
 def _validate_event(path: Path) -> None:
@@ -131,7 +143,6 @@ def _validate_event(path: Path) -> None:
         raise typer.Exit(1)
 
 
-@app.command()
 def validate(
     file: Path = typer.Argument(
         ..., help="The file to check (PBN, LIN, DUP, DLM, USEBIO, travellers CSV, ...)."
@@ -159,7 +170,6 @@ def validate(
         raise typer.Exit(1)
 
 
-@app.command()
 def convert(
     source: Path = typer.Argument(..., help="The file to read."),
     target: Path = typer.Argument(..., help="The file to write."),
@@ -232,7 +242,6 @@ def convert(
     )
 
 
-@app.command("formats")
 def formats() -> None:
     """List the file formats dupbridge reads and writes."""
     table = RichTable(title=_("File formats"))

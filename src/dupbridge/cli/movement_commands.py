@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from rich.table import Table as RichTable
 
-from dupbridge.cli.app import app, console, fail
+from dupbridge.cli.app import console, err_console, fail, working
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
 from dupbridge.tournament.movements import Movement, validate
@@ -38,8 +38,8 @@ movement_app = typer.Typer(
     name="movement",
     help="Movements (Law 8): suggest one, show its cards, validate a movement file.",
     no_args_is_help=True,
+    add_completion=False,
 )
-app.add_typer(movement_app, name="movement")
 
 
 @movement_app.command("list")
@@ -60,15 +60,27 @@ def suggest_command(
     minutes_per_board: float = typer.Option(
         7.5, "--minutes-per-board", help="Pace of play, changes of round included."
     ),
+    library: Path | None = typer.Option(
+        None,
+        "--library",
+        help="The club's movement library (KoPS movements.json, ...): its movements that fit "
+        "come first, so that tables and pair numbers match the club's cards and files.",
+    ),
+    boards_per_set: int = typer.Option(
+        2, "--library-boards-per-round", min=1, help="Boards per round for a KoPS library."
+    ),
 ) -> None:
     """Propose the movements that fit, with rounds, boards per round, relays, time and why."""
     try:
         count, half = parse_tables(tables)
-        found = suggest(
-            count, boards, half=half, minutes_per_board=Fraction(str(minutes_per_board))
-        )
+        with working(_("searching movements...")):
+            found = suggest(
+                count, boards, half=half, minutes_per_board=Fraction(str(minutes_per_board))
+            )
     except DupbridgeError as error:
         fail(str(error))
+    if library is not None:
+        _print_library_fits(library, count + (1 if half else 0), boards, boards_per_set)
     view = RichTable(
         title=_("Movements for {tables} tables, about {boards} boards").format(
             tables=tables, boards=boards
@@ -104,6 +116,55 @@ def suggest_command(
     )
 
 
+def _print_library_fits(path: Path, tables: int, boards: int, per_round: int) -> None:
+    """The library's movements for this many tables, nearest the boards wanted first: the
+    published movements a club owns cards and scoring files for."""
+    if not path.exists():
+        fail(_("no movement library {path}").format(path=path))
+    try:
+        loaded = load(path, "auto", boards_per_round=per_round)
+    except MovementFileError as error:
+        for problem in error.problems:
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    fits = [
+        one
+        for one in loaded.movements
+        if len(one.movement.tables) == tables and one.movement.kind.value == "pairs"
+    ]
+    fits.sort(key=lambda one: (abs(len(one.movement.boards) - boards), one.key))
+    view = RichTable(
+        title=_("From {library}: {n} movements for {tables} tables").format(
+            library=path.name, n=len(fits), tables=tables
+        )
+    )
+    for header in (_("movement"), _("rounds"), _("boards")):
+        view.add_column(header)
+    for one in fits[:8]:
+        movement = one.movement
+        view.add_row(
+            f"{one.key} ({movement.name})",
+            str(len(movement.round_numbers)),
+            str(len(movement.boards)),
+        )
+    console.print(view)
+    if fits:
+        console.print(
+            _("show one: dupbridge movement show {path} --name {key}").format(
+                path=path, key=fits[0].key
+            ),
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+    else:
+        console.print(
+            _("The library has no movement for {tables} tables; the movements below are "
+              "built by dupbridge.").format(tables=tables),
+            markup=False,
+        )  # fmt: skip
+
+
 def _arrow_rounds(text: str | None) -> tuple[int, ...]:
     if not text:
         return ()
@@ -120,11 +181,11 @@ def _load_one(
         loaded = load(path, file_format, boards_per_round=boards_per_round)
     except MovementFileError as error:
         for problem in error.problems:
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     if loaded.errors or not loaded.movements:
         for problem in loaded.problems:
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     if key is None:
         if len(loaded.movements) > 1:
@@ -170,11 +231,11 @@ def show(
     """Print a movement's table-by-round grid and every guide card; optionally a PDF."""
     movement = _movement(name, tables, boards_per_round, rounds, arrow_switch, key, file_format)
     report = validate(movement)
-    console.print(report.summary(), markup=False, highlight=False, soft_wrap=True)
+    console.print(report.summary(), markup=False, highlight=False)
     if movement.description:
-        console.print(movement.description, markup=False, highlight=False, soft_wrap=True)
+        console.print(movement.description, markup=False, highlight=False)
     for problem in report.problems:
-        console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
     _print_grid(movement)
     if cards:
         for card in guide_cards(movement):
@@ -232,14 +293,41 @@ def _movement(
         fail(str(error))
 
 
-def _print_grid(movement: Movement) -> None:
-    view = RichTable(title=_("{name}: table by round").format(name=movement.name))
-    view.add_column(_("table"), justify="right")
-    for r in movement.round_numbers:
-        view.add_column(_("R{round}").format(round=r))
-    for table, cells in zip(movement.tables, grid(movement), strict=True):
-        view.add_row(str(table), *cells)
-    console.print(view)
+def _print_grid(movement: Movement, width: int | None = None) -> None:
+    """The table-by-round grid, wrapped by rounds so that it fits the width (80 columns when
+    the output is not a terminal, so it reads well in ``less`` and on paper)."""
+    width = width or min(console.width, 200)
+    cells = grid(movement)
+    rounds = list(movement.round_numbers)
+    headers = [_("R{round}").format(round=r) for r in rounds]
+    cell_width = max(
+        [len(line) for row in cells for cell in row for line in cell.splitlines()]
+        + [len(header) for header in headers]
+        + [1]
+    )
+    table_width = max([len(_("table"))] + [len(str(table)) for table in movement.tables])
+    most = max(1, (width - table_width - 4) // (cell_width + 3))
+    parts = -(-len(rounds) // most)
+    size, extra = divmod(len(rounds), parts)  # as even as the width allows: 4, 3, 3, 3
+    start = 0
+    for part in range(parts):
+        chunk = range(start, start + size + (1 if part < extra else 0))
+        start = chunk.stop
+        title = _("{name}: table by round").format(name=movement.name)
+        if parts > 1 and len(chunk) > 1:
+            title += " " + _("(rounds {first}-{last})").format(
+                first=rounds[chunk[0]], last=rounds[chunk[-1]]
+            )
+        elif parts > 1:
+            title += " " + _("(round {round})").format(round=rounds[chunk[0]])
+        console.print(title, markup=False, highlight=False, soft_wrap=True)
+        view = RichTable()
+        view.add_column(_("table"), justify="right", no_wrap=True)
+        for index in chunk:
+            view.add_column(headers[index], no_wrap=True, min_width=cell_width)
+        for table, row in zip(movement.tables, cells, strict=True):
+            view.add_row(str(table), *(row[index] for index in chunk))
+        console.print(view)
 
 
 def _print_guide(card: GuideCard) -> None:
@@ -304,10 +392,10 @@ def validate_command(
         loaded = load(file, file_format, boards_per_round=boards_per_round, numbering=numbering)
     except MovementFileError as error:
         for problem in error.problems:
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     for problem in loaded.problems:
-        console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
     errors = len(loaded.errors)
     movements = loaded.movements
     if key is not None:
@@ -318,7 +406,7 @@ def validate_command(
     for one in movements:
         report = validate(one.movement)
         for problem in file_problems(one, report, str(file)):
-            console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         console.print(report.summary(), markup=False, highlight=False, soft_wrap=True)
         errors += len(report.errors)
     if errors or not movements:

@@ -52,21 +52,22 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
-from dupbridge.cli.app import app, console, fail
+from dupbridge.cli.app import console, err_console, fail
+from dupbridge.cli.rule_display import irregularity_text, pending_lines, state_lines
 from dupbridge.core.boards import dealer_of
 from dupbridge.core.calls import parse_call
-from dupbridge.core.errors import DupbridgeError
-from dupbridge.core.events import BoardStarted
+from dupbridge.core.deal import Deal
+from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.core.seats import Seat
-from dupbridge.core.table import Phase, Table
+from dupbridge.core.table import Table
 from dupbridge.i18n import N_, _
-from dupbridge.rulings import describe
 from dupbridge.services.records import (
     RecordError,
     RecordRun,
@@ -81,9 +82,10 @@ _YES = {"y", "yes", "true", "t", "1", "tak", "ja", "jah", "да"}
 _NO = {"n", "no", "false", "f", "0", "nie", "nej", "ei", "нет"}
 
 
-@app.command()
 def rule(
-    file: Path | None = typer.Argument(None, help="A table record (JSON) to rule on."),
+    file: Path | None = typer.Argument(
+        None, help="A table record (JSON) to rule on; without it, the wizard asks."
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="Where to write the updated record (default: FILE, or stdout)."
     ),
@@ -91,36 +93,27 @@ def rule(
     time: str | None = typer.Option(
         None, "--time", help="The time recorded with each answer (default: now)."
     ),
+    edition: str = typer.Option(
+        "2017", "--edition", help="Laws edition for a new record: 2017 or 2007."
+    ),
     profile: str | None = typer.Option(
         None, "--profile", help="National profile for a new record: wbf, sweden, estonia..."
     ),
 ) -> None:
     """The Director's assistant: report an irregularity, walk through the Laws' options,
-    apply the ruling and write the table record."""
-    record = _load(file) if file is not None else _new_record(profile)
+    apply the ruling and write the table record.
+
+    Exit status 0 when the record is saved with no ruling left open; 1 when a ruling is
+    still pending at the end (the record is saved all the same: run the wizard on it again to
+    finish); 2 when the record cannot be read or written."""
+    if edition not in ("2017", "2007"):
+        fail(_("--edition is 2017 or 2007, not {edition!r}").format(edition=edition))
+    record = _load(file) if file is not None else _new_record(edition, profile)
     record["mode"] = "recording"
-    actions = list(record.get("actions", []))
-    record["actions"] = []
-    try:
-        run = run_record(record)
-    except RecordError as error:
-        fail(str(error))
-    table = run.table
-    for index, action in enumerate(actions):
-        try:
-            apply_action(table, action)
-        except (DupbridgeError, ValueError) as error:
-            console.print(
-                _(
-                    "action {index} of the record is refused and dropped with the rest: {error}"
-                ).format(index=index, error=error),
-                markup=False,
-            )
-            break
-        record["actions"].append(action)
-    session = _Session(table, record, director, time)
+    session = _Session(record, director, time)
+    session.replay_record()
     session.loop()
-    text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(session.record, indent=2, ensure_ascii=False) + "\n"
     target = out if out is not None else file
     if target is None:
         sys.stdout.write(text)
@@ -130,18 +123,94 @@ def rule(
         except OSError as error:
             fail(_("cannot write {path}: {error}").format(path=target, error=error.strerror))
         console.print(_("Table record written to {path}").format(path=target), markup=False)
+    if not session.record.get("deal"):
+        err_console.print(
+            _("The deal is still to be entered: run dupbridge rule on the record to add it."),
+            markup=False,
+        )
+    pending = session.table.pending
+    if pending is not None:
+        err_console.print(
+            _(
+                "The ruling on the {what} is not finished; the answers so far are saved. "
+                "Run dupbridge rule on the record to go on."
+            ).format(what=irregularity_text(pending.irregularity)),
+            markup=False,
+        )
+        raise typer.Exit(1)
 
 
 class _Session:
     """One wizard session over a live table."""
 
-    def __init__(
-        self, table: Table, record: dict[str, Any], director: str | None, time: str | None
-    ) -> None:
-        self.table = table
+    def __init__(self, record: dict[str, Any], director: str | None, time: str | None) -> None:
         self.record = record
         self.director = director
         self.time = time
+        self.table = self.fresh_table()
+
+    def fresh_table(self) -> Table:
+        """A table with the record's board and deal and no actions (the placeholder deal
+        while the deal is still to be entered: only the auction can be ruled on then)."""
+        empty = {**self.record, "actions": []}
+        if not empty.get("deal"):
+            empty["deal"] = PLACEHOLDER_DEAL
+        try:
+            return run_record(empty).table
+        except RecordError as error:
+            fail(str(error), code=1)
+
+    def replay_record(self) -> None:
+        """Apply the record's actions; the first refused one is reported and dropped with
+        the rest."""
+        actions = list(self.record.get("actions", []))
+        self.record["actions"] = []
+        self.table = self.fresh_table()
+        for index, action in enumerate(actions):
+            try:
+                apply_action(self.table, action)
+            except (DupbridgeError, ValueError) as error:
+                console.print(
+                    _(
+                        "action {index} of the record is refused and dropped with the rest: {error}"
+                    ).format(index=index, error=error),
+                    markup=False,
+                )
+                break
+            self.record["actions"].append(action)
+
+    def needs_deal(self, action: dict[str, Any]) -> bool:
+        """Cards are involved (a card, exposed cards, a revoke, a claim or concession: the
+        laws on leads, penalty cards, revokes and claims need them) and the deal is still
+        missing."""
+        if self.record.get("deal"):
+            return False
+        keys = {"card", "expose", "revoke", "claim", "concede", "accept_claim", "reject_claim"}
+        return bool(keys & action.keys())
+
+    def ask_deal(self) -> bool:
+        """Ask for the deal until it is given (True) or put off again (False)."""
+        while True:
+            text = _ask(
+                _(
+                    "The cards matter now: the deal (PBN, e.g. {example}), or Enter to wait: "
+                ).format(example=EXAMPLE_DEAL)
+            )
+            if text is None or not text.strip():
+                console.print(
+                    _("Without the deal that cannot be recorded yet; the rest is kept."),
+                    markup=False,
+                )
+                return False
+            try:
+                Deal.from_pbn(text.strip())
+            except NotationError as error:
+                console.print(_("That deal is not readable: {error}").format(error=error),
+                              markup=False)  # fmt: skip
+                continue
+            self.record["deal"] = text.strip()
+            self.replay_record()
+            return True
 
     def loop(self) -> None:
         self.show()
@@ -188,6 +257,9 @@ class _Session:
         option = line
         if line.isdigit() and 1 <= int(line) <= len(pending.options):
             option = pending.options[int(line) - 1]
+        else:  # an option said as shown, "designate SA" for designate_SA
+            spoken = "_".join(line.split()).lower()
+            option = next((o for o in pending.options if o.lower() == spoken), line)
         return {"choose": {"seat": pending.chooser.letter, "option": option}}
 
     def tricks_answer(self, words: list[str]) -> dict[str, Any] | None:
@@ -286,6 +358,8 @@ class _Session:
     # --- applying and showing ------------------------------------------------------------
 
     def apply(self, action: dict[str, Any]) -> None:
+        if self.needs_deal(action) and not self.ask_deal():
+            return
         try:
             apply_action(self.table, action)
         except (DupbridgeError, ValueError) as error:
@@ -295,153 +369,12 @@ class _Session:
         self.show()
 
     def show(self) -> None:
-        table = self.table
-        rec = table.recording
-        assert rec is not None
-        calls = " ".join(f"{e.seat.letter}:{e.call}" for e in rec.standing) or "-"
-        start = table.events[0]
-        rules = start.rules if isinstance(start, BoardStarted) else None
-        lines = [
-            _("Board {board} ({rules}), dealer {dealer}: {calls}").format(
-                board=table.board.number,
-                rules=rules or table.edition,
-                dealer=table.board.dealer.letter,
-                calls=calls,
-            )
-        ]
-        if table.contract is not None:
-            lines.append(
-                _("Contract {contract} by {declarer}").format(
-                    contract=table.contract.to_str(declarer=False), declarer=table.declarer
-                )
-            )
-        if table.phase is Phase.FINISHED:
-            lines.append(_("The board is finished."))
-        elif table.turn is not None and table.pending is None:
-            lines.append(_("{seat} to {act}").format(
-                seat=table.turn.title,
-                act=_("call") if table.phase is Phase.AUCTION else _("play")))  # fmt: skip
-        lines.extend(
-            _("  {seat}: {duty} ({span}, {law})").format(
-                seat=seat.title, duty=duty.duty.value, span=duty.span.value, law=duty.law
-            )
-            for seat, duties in sorted(rec.obligations.items())
-            for duty in duties
-        )
-        lines.extend(
-            _("  declarer may restrict {seat}'s first lead ({law})").format(
-                seat=right.seat.title, law=right.law
-            )
-            for right in rec.lead_rights
-        )
-        lines.extend(
-            _("  lead restriction on {seat} ({law})").format(seat=r.seat.title, law=r.law)
-            for r in rec.restrictions
-        )
-        lines.extend(
-            _("  penalty cards of {seat}: {cards}").format(
-                seat=seat.title,
-                cards=" ".join(f"{c}({'major' if m else 'minor'})" for c, m in cards.items()),
-            )
-            for seat, cards in sorted(rec.penalty.items())
-        )
-        lines.extend(
-            _("  review at the end of play: {text}").format(text=item.review.text)
-            for item in rec.reviews
-            if item.decision is None
-        )
-        lines.extend(
-            _("  {seat} must play {card} at his turn ({law})").format(
-                seat=seat.title, card=card, law=law
-            )
-            for seat, (card, law) in sorted(rec.committed.items())
-        )
-        if rec.queue:
-            lines.append(
-                _("  set aside while a revoke is corrected: {cards}").format(
-                    cards=" ".join(f"{seat.letter}:{card}" for seat, card in rec.queue)
-                )
-            )
-        for state in rec.revokes:
-            revoke = state.revoke
-            status = (
-                _("corrected")
-                if state.corrected
-                else _("established")
-                if state.established is not None
-                else _("not established")
-            )
-            noticed = _("noticed") if state.noticed is not None else _("not noticed")
-            lines.append(
-                _("  revoke by {seat}: {card} on trick {trick} ({status}, {noticed})").format(
-                    seat=revoke.seat.title,
-                    card=revoke.card,
-                    trick=revoke.trick,
-                    status=status,
-                    noticed=noticed,
-                )
-            )
-        for index, transfer in sorted(rec.transfers.items()):
-            lines.append(
-                _("  Law 64: {n} trick(s) to {side} for revoke {index} ({law})").format(
-                    n=transfer.tricks, side=transfer.side.name, index=index + 1, law=transfer.law
-                )
-            )
-        if table.pending_claim is not None:
-            claim = table.pending_claim
-            lines.append(
-                _("  {seat} claims {n} tricks in all: {statement}").format(
-                    seat=claim.seat.title, n=claim.tricks, statement=claim.statement or "-"
-                )
-            )
-        if table.phase is Phase.FINISHED and table.result is not None:
-            lines.append(_("  declarer's side: {n} tricks").format(n=table.result))
-        if rec.cancelled is not None:
-            lines.append(
-                _("  no table result ({law}): the score is the Director's adjusted score").format(
-                    law=rec.cancelled
-                )
-            )
-        for line in lines:
+        for line in state_lines(self.table):
             console.print(line, markup=False)
 
     def show_pending(self) -> None:
-        pending = self.table.pending
-        assert pending is not None
-        console.print(
-            _("Ruling on {what} ({law})").format(
-                what=describe(pending.irregularity), law=pending.law
-            ),
-            markup=False,
-        )
-        console.print("  " + pending.question, markup=False)
-        facts = _facts_of(self.table, pending.ruling)
-        for fact in facts:
-            console.print("  " + fact, markup=False)
-        if pending.options == ("tricks", "line"):
-            console.print(
-                _("  The Director answers: tricks N, or line CARD... [worst|best]"), markup=False
-            )
-        elif pending.chooser is None:
-            console.print(_("  The Director answers: 1. yes  2. no"), markup=False)
-        else:
-            console.print(
-                _("  {seat} chooses (without consulting partner, Law 10C2):").format(
-                    seat=pending.chooser.title
-                ),
-                markup=False,
-            )
-            for number, (option, text) in enumerate(
-                zip(pending.options, pending.explanations, strict=False), start=1
-            ):
-                console.print(f"  {number}. {option}: {text}", markup=False)
-        if pending.callers:
-            console.print(
-                _("  or enter a call by {seats}: call SEAT CALL").format(
-                    seats=", ".join(seat.title for seat in pending.callers)
-                ),
-                markup=False,
-            )
+        for line in pending_lines(self.table):
+            console.print(line, markup=False)
 
 
 def _ask(prompt: str) -> str | None:
@@ -462,36 +395,93 @@ def _load(file: Path) -> dict[str, Any]:
         fail(
             _("{path}:{line}:{column}: not JSON: {message}").format(
                 path=file, line=error.lineno, column=error.colno, message=error.msg
-            )
+            ),
+            code=1,
         )
     if not isinstance(data, dict):
-        fail(_("{path}: a table record must be a JSON object").format(path=file))
+        fail(_("{path}: a table record must be a JSON object").format(path=file), code=1)
     return data
 
 
-def _new_record(profile: str | None) -> dict[str, Any]:
-    """Ask for the board, the deal, the edition and the calls so far."""
-    number_text = _ask(_("Board number: ")) or ""
-    if not number_text.strip().isdigit() or int(number_text) < 1:
-        fail(_("a board number is a whole number from 1, not {text!r}").format(text=number_text))
-    number = int(number_text)
-    deal = (_ask(_("Deal (PBN, e.g. N:AKQ2.J3.T98.5432 ...): ")) or "").strip()
-    edition = (_ask(_("Edition of the Laws [2017]: ")) or "").strip() or "2017"
-    calls = _ask(_("Calls so far from the dealer (e.g. 1H Pass 2H), empty for none: ")) or ""
-    record: dict[str, Any] = {"board": number, "deal": deal, "edition": edition}
+#: A valid deal that stands in while the real one is still to be entered (auction rulings
+#: need no cards); it is never written into the record.
+PLACEHOLDER_DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+EXAMPLE_DEAL = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
+
+
+def _new_record(edition: str, profile: str | None) -> dict[str, Any]:
+    """Ask for what an auction ruling needs: the board number and the calls so far; the deal
+    may be given now or when cards are involved. A wrong answer is asked again."""
+    number = _ask_until(
+        _("Board number: "),
+        lambda text: int(text) if text.isdigit() and int(text) >= 1 else None,
+        _("A board number is a whole number from 1."),
+    )
+    record: dict[str, Any] = {"board": number, "edition": edition}
     if profile:
         record["profile"] = profile
-    seat = dealer_of(number)
+    deal = _ask_until(
+        _("The deal (PBN, e.g. {example}), or Enter to give it later: ").format(
+            example=EXAMPLE_DEAL
+        ),
+        _deal_or_later,
+        _("That deal is not readable; type it again, or press Enter to give it later."),
+    )
+    if deal:
+        record["deal"] = deal
+    dealer = dealer_of(number)
+    calls = _ask_until(
+        _("The calls so far, from the dealer ({dealer}), e.g. 1H Pass 2H; Enter for none: ").format(
+            dealer=dealer.title
+        ),
+        _calls_or_none,
+        _("Those are not all calls (1H, 2NT, Pass, X, XX); type them again."),
+    )
+    seat = dealer
     actions = []
-    for word in calls.split():
-        try:
-            parse_call(word)
-        except ValueError as error:
-            fail(str(error))
-        actions.append({"seat": seat.letter, "call": word})
+    for call in calls:
+        actions.append({"seat": seat.letter, "call": call})
         seat = Seat(seat.lho)
     record["actions"] = actions
     return record
+
+
+T = TypeVar("T")
+
+
+def _ask_until(prompt: str, parse: Callable[[str], T | None], again: str) -> T:
+    """Ask until ``parse`` accepts the answer; at the end of the input, stop (nothing to
+    save yet)."""
+    while True:
+        text = _ask(prompt)
+        if text is None:
+            fail(_("the input ended before the board was entered; nothing was saved"), code=1)
+        value = parse(text.strip())
+        if value is not None:
+            return value
+        console.print(again, markup=False)
+
+
+def _deal_or_later(text: str) -> str | None:
+    if not text:
+        return ""
+    try:
+        Deal.from_pbn(text)
+    except NotationError as error:
+        console.print(str(error), markup=False)
+        return None
+    return text
+
+
+def _calls_or_none(text: str) -> list[str] | None:
+    words = text.split()
+    for word in words:
+        try:
+            parse_call(word)
+        except NotationError as error:
+            console.print(str(error), markup=False)
+            return None
+    return words
 
 
 _PLAY_FLAGS = {
@@ -518,20 +508,6 @@ def _report(words: list[str]) -> dict[str, Any]:
         action["details"] = details
     return action
 
-
-def _facts_of(table: Table, ruling: int) -> list[str]:
-    """The facts the engine laid out for the pending ruling (the Laws' notes so far)."""
-    from dupbridge.rulings import rulings_of
-
-    for item in rulings_of(table):
-        if item.id == ruling and item.irregularity in _FACT_RULINGS:
-            return list(item.rectification)
-    return []
-
-
-_FACT_RULINGS = frozenset(
-    {"contested_claim", "agreement_withdrawn", "concession_cancelled", "tricks_disputed"}
-)
 
 _HELP = N_(
     "c SEAT CALL | s SEAT CALL (simultaneous, Law 33) | x SEAT CARD... [deliberate] (exposed, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import select
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,25 +14,19 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from dupbridge.cli.app import app, console, fail
-from dupbridge.cli.render import auction_table, card_text, deal_diagram
+from dupbridge.cli.app import console, err_console, fail, working
 from dupbridge.core.boards import Board
-from dupbridge.core.calls import parse_call
-from dupbridge.core.cards import Card, Hand
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import ActionError, NotationError
+from dupbridge.core.errors import NotationError
 from dupbridge.core.events import CallMade, CardPlayed, ClaimAccepted, ClaimMade
-from dupbridge.core.seats import SEATS, Seat, Side
-from dupbridge.core.table import Phase, Table
+from dupbridge.core.seats import Seat
+from dupbridge.core.table import Table
 from dupbridge.i18n import _
-from dupbridge.scoring import score
 from dupbridge.services.records import RecordError, run_record, state_json
-from dupbridge.services.robot import robot_call, robot_card
 
-__all__ = ["play", "replay", "run"]
+__all__ = ["play", "played_tricks", "replay", "run", "table_record"]
 
 
-@app.command()
 def replay(
     file: Path | None = typer.Argument(None, help="A table record (JSON)."),
     stdin: bool = typer.Option(False, "--stdin", help="Read the record from standard input."),
@@ -59,28 +54,76 @@ def replay(
     except RecordError as error:
         _record_failure(as_json, f"{source}: {error}")
     state = state_json(run)
+    state["played_tricks"] = played_tricks(run.table)
     if as_json:
         console.print_json(data=state) if sys.stdout.isatty() else print(json.dumps(state))
     else:
         _print_state(state)
     if run.error is not None:
         if not as_json:
-            console.print(
+            err_console.print(
                 Text(
                     _("error: action {index}: {message}").format(
                         index=run.error.index, message=run.error.message
                     ),
                     style="bold red",
-                )
+                ),
+                soft_wrap=True,
             )
         raise typer.Exit(1)
 
 
+def _input_waiting() -> bool:
+    """Piped input with text in it, ready now (a terminal, an empty or idle pipe: no)."""
+    if sys.stdin is None or sys.stdin.isatty():
+        return False
+    try:
+        ready, _w, _x = select.select([sys.stdin], [], [], 0)
+        buffer = getattr(sys.stdin, "buffer", None)
+        return bool(ready) and buffer is not None and bool(buffer.peek(1))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def played_tricks(table: Table) -> list[dict[str, Any]]:
+    """Each trick so far: its leader, its cards in the order played and its winner (``null``
+    while the trick is in progress): the record players may inspect after play (Law 66D)."""
+    play = table.play
+    if play is None:
+        return []
+    tricks: list[dict[str, Any]] = [
+        {
+            "number": trick.number,
+            "leader": trick.leader.letter,
+            "cards": [
+                {"seat": seat.letter, "card": str(trick.card_of(seat))} for seat in trick.seats()
+            ],
+            "winner": trick.winner.letter,
+        }
+        for trick in play.tricks
+    ]
+    leader = play.leader
+    if play.current_trick and leader is not None:
+        tricks.append(
+            {
+                "number": len(play.tricks) + 1,
+                "leader": leader.letter,
+                "cards": [
+                    {"seat": leader.next(offset).letter, "card": str(card)}
+                    for offset, card in enumerate(play.current_trick)
+                ],
+                "winner": None,
+            }
+        )
+    return tricks
+
+
 def _record_failure(as_json: bool, message: str) -> typer.Exit:
+    """A record that cannot be read (bad content): one error, exit 1."""
     if as_json:
         print(json.dumps({"error": {"action": None, "message": message, "law": None}}))
-        raise typer.Exit(2)
-    fail(message)
+        raise typer.Exit(1)
+    fail(message, code=1)
 
 
 def _print_state(state: dict[str, Any]) -> None:
@@ -109,33 +152,67 @@ def _print_state(state: dict[str, Any]) -> None:
         console.print(line, markup=False)
 
 
-@app.command()
 def play(
     board: int = typer.Option(1, "--board", min=1, help="Board number (dealer and vulnerability)."),
-    seat: str = typer.Option("S", "--seat", help="Your seat: N, E, S or W."),
+    seat: str = typer.Option("S", "--seat", metavar="SEAT", help="Your seat: N, E, S or W."),
     auto: bool = typer.Option(False, "--auto", help="Robots at all four seats."),
     seed: int | None = typer.Option(None, "--seed", help="Reproducible deal from this seed."),
     edition: str = typer.Option("2017", "--edition", help="Laws edition: 2017 or 2007."),
     record: Path | None = typer.Option(None, "--record", help="Write the table record here."),
+    pace: float = typer.Option(
+        0.6, "--pace", metavar="SECONDS", help="Pause after each robot action on a terminal."
+    ),
 ) -> None:
-    """Deal a board and play it in the terminal; robots take the other seats."""
+    """Deal a board and play it in the terminal; robots take the other seats.
+
+    With piped input, each line is your next call or card (a line the Laws refuse, or the
+    end of the input before the board is over, stops with an error naming the line)."""
+    from dupbridge.cli.play_view import (
+        HumanInput,
+        InputEndedError,
+        KeyboardInput,
+        LineInput,
+        LiveView,
+        PlainView,
+        View,
+        play_board,
+    )
+
     try:
-        human = None if auto or not sys.stdin.isatty() else Seat.from_str(seat)
+        you = Seat.from_str(seat)
     except NotationError as error:
         fail(str(error))
+    if pace < 0:
+        fail(_("--pace takes a number of seconds from 0, not {pace}").format(pace=pace))
+    human = None if auto else you
+    if auto and _input_waiting():
+        fail(
+            _(
+                "--auto seats robots only, so the piped input would be ignored; without "
+                "--auto it is read as your calls and cards"
+            )
+        )
+    source: HumanInput = KeyboardInput() if sys.stdin.isatty() else LineInput(sys.stdin)
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
     deal = Deal.random(rng)
     try:
         table = Table(Board.numbered(board), deal, edition=edition)
     except ValueError as error:
         fail(str(error))
-    _play_out(table, human)
+    view: View = (
+        LiveView(console, table, human, pace if human is not None else pace / 3)
+        if console.is_terminal
+        else PlainView(console, table, human)
+    )
+    try:
+        play_board(table, human, view, source)
+    except InputEndedError as error:
+        fail(str(error), code=1)
     if record is not None:
         record.write_text(json.dumps(table_record(table), indent=2) + "\n", encoding="utf-8")
         console.print(_("Table record written to {path}").format(path=record), markup=False)
 
 
-@app.command()
 def run(
     seed: int | None = typer.Option(None, "--seed", help="Seed of the sample event."),
     out: Path = typer.Option(Path("out/sample-results"), "--out", help="Folder of the site."),
@@ -144,7 +221,8 @@ def run(
     from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
 
     try:
-        index = build_sample_site(out, SAMPLE_SEED if seed is None else seed)
+        with working(_("robots play the session; scoring it and writing the website...")):
+            index = build_sample_site(out, SAMPLE_SEED if seed is None else seed)
     except OSError as error:
         fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
     console.print(
@@ -181,123 +259,3 @@ def table_record(table: Table) -> dict[str, Any]:
         "mode": table.mode,
         "actions": actions,
     }
-
-
-def _play_out(table: Table, human: Seat | None) -> None:
-    if human is not None:
-        console.print(
-            deal_diagram(
-                {seat: table.deal[seat] if seat is human else None for seat in SEATS},
-                title=_("Board {n}: you are {seat}").format(n=table.board.number, seat=human.title),
-            )
-        )
-    while table.phase is Phase.AUCTION:
-        turn = table.turn
-        assert turn is not None
-        if turn is human:
-            _human_call(table, turn)
-        else:
-            table.make_call(turn, robot_call(table.auction, table.deal[turn]))
-    calls = [(e.call, e.alert) for e in table.events if isinstance(e, CallMade)]
-    console.print(auction_table(table.board.dealer, calls, table.board.vulnerability))
-    if table.contract is None:
-        console.print(_("Passed out: both sides score 0 (Law 22B)."))
-        return
-    console.print(
-        _("Contract: {contract} by {declarer}").format(
-            contract=table.contract.to_str(symbols=True, declarer=False),
-            declarer=table.contract.declarer.title if table.contract.declarer else "?",
-        )
-    )
-    declarer = table.declarer
-    controller = {seat: seat for seat in SEATS}
-    if declarer is not None:
-        controller[declarer.partner] = declarer  # declarer plays dummy's cards (Law 41D)
-    play = table.play
-    assert play is not None
-    while table.phase is Phase.PLAY:
-        turn = table.turn
-        assert turn is not None
-        if human is not None and controller[turn] is human:
-            _human_card(table, turn)
-        else:
-            table.play_card(turn, robot_card(table))
-        if play.cards_played == 1 and human is not None and table.dummy is not None:
-            console.print(
-                deal_diagram(
-                    {
-                        seat: play.hand(seat) if seat in (human, table.dummy) else None
-                        for seat in SEATS
-                    },
-                    title=_("Dummy is down"),
-                )
-            )
-        if play.current_trick == () and play.tricks:
-            trick = play.tricks[-1]
-            line = Text(_("Trick {n}: ").format(n=trick.number))
-            for who in trick.seats():
-                line.append(f"{who.letter} ")
-                line.append_text(card_text(trick.card_of(who)))
-                line.append("  ")
-            line.append(_("won by {seat}").format(seat=trick.winner.title))
-            console.print(line)
-    _print_result(table)
-
-
-def _human_call(table: Table, seat: Seat) -> None:
-    legal = " ".join(str(call) for call in table.legal_calls())
-    while True:
-        answer = typer.prompt(
-            _("{seat}, your call (legal: {legal})").format(seat=seat.title, legal=legal)
-        )
-        try:
-            table.make_call(seat, parse_call(answer))
-        except (NotationError, ActionError) as error:
-            console.print(Text(str(error), style="red"))
-        else:
-            return
-
-
-def _human_card(table: Table, seat: Seat) -> None:
-    hand = Hand.of(table.legal_cards())
-    while True:
-        answer = typer.prompt(
-            _("{seat} to play (legal: {legal})").format(
-                seat=seat.title, legal=hand.to_pbn(symbols=True)
-            )
-        )
-        try:
-            table.play_card(seat, Card.from_str(answer))
-        except (NotationError, ActionError) as error:
-            console.print(Text(str(error), style="red"))
-        else:
-            return
-
-
-def _print_result(table: Table) -> None:
-    contract = table.contract
-    result = table.result
-    assert contract is not None
-    assert contract.declarer is not None
-    assert result is not None
-    side = contract.declarer.side
-    points = score(contract, result, table.board.vulnerability.is_vulnerable(side))
-    need = contract.tricks_needed
-    outcome = (
-        _("made")
-        if result == need
-        else f"+{result - need}"
-        if result > need
-        else f"-{need - result}"
-    )
-    ns = points if side is Side.NS else -points
-    console.print(
-        _("{contract} by {declarer}, {tricks} tricks ({outcome}): NS {ns:+d}, EW {ew:+d}").format(
-            contract=contract.to_str(symbols=True, declarer=False),
-            declarer=contract.declarer.title,
-            tricks=result,
-            outcome=outcome,
-            ns=ns,
-            ew=-ns,
-        )
-    )

@@ -278,6 +278,15 @@ class TableState:
                 law=_LAW_39,
                 irregularity="call_after_final_pass",
             )
+        if phase is Phase.FINISHED and command == "make_call" and self.is_passed_out:
+            raise ImpossibleActionError(
+                _(
+                    "the board is over: it was passed out, and no call may follow the final "
+                    "pass (Laws 22, 39); {seat}'s call is refused"
+                ).format(seat=seat.title),
+                seat=seat,
+                law=_LAW_39,
+            )
         if phase is Phase.FINISHED:
             raise ImpossibleActionError(
                 _("the board is over: {seat} cannot {action} now").format(

@@ -1,0 +1,208 @@
+"""What the Director's wizard (``dupbridge rule``) shows: the table's state and the pending
+ruling, in the words a Director would use (never the record's keys)."""
+
+from __future__ import annotations
+
+from dupbridge.core.events import BoardStarted
+from dupbridge.core.lawref import LawRef
+from dupbridge.core.rectify import Duty, Span
+from dupbridge.core.seats import Seat
+from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import _
+from dupbridge.rulings import describe
+
+__all__ = ["duty_text", "irregularity_text", "option_text", "pending_lines", "state_lines"]
+
+
+def irregularity_text(name: str) -> str:
+    """The irregularity in words (``lead out of turn``), never its key."""
+    text = describe(name)
+    return text.replace("_", " ") if text == name else text
+
+
+def option_text(name: str) -> str:
+    """An option's name as said aloud: ``same denominations`` for ``same_denominations``."""
+    return name.replace("_", " ")
+
+
+def duty_text(seat: Seat, duty: Duty, span: Span, law: LawRef | str) -> str:
+    """A player's duty on his calls, as the Director states it (Laws 23-32)."""
+    if duty is Duty.PASS:
+        text = (
+            _("{seat} must pass at his next turn to call ({law})")
+            if span is Span.NEXT_TURN
+            else _(
+                "{seat} must pass whenever it is his turn to call, to the end of the auction "
+                "({law})"
+            )
+        )
+    elif duty is Duty.REPEAT:
+        text = _("{seat} must repeat the call he made out of rotation ({law})")
+    else:
+        text = (
+            _("{seat} may not double or redouble at his next turn ({law})")
+            if span is Span.NEXT_TURN
+            else _("{seat} may not double or redouble for the rest of the auction ({law})")
+        )
+    return text.format(seat=seat.title, law=law)
+
+
+def state_lines(table: Table) -> list[str]:
+    """The table's state: board, calls that stand, whose turn, duties and restrictions."""
+    rec = table.recording
+    assert rec is not None
+    calls = " ".join(f"{e.seat.letter}:{e.call}" for e in rec.standing) or "-"
+    start = table.events[0]
+    rules = start.rules if isinstance(start, BoardStarted) else None
+    lines = [
+        _("Board {board} ({rules}), dealer {dealer}: {calls}").format(
+            board=table.board.number,
+            rules=rules or table.edition,
+            dealer=table.board.dealer.letter,
+            calls=calls,
+        )
+    ]
+    if table.contract is not None:
+        lines.append(
+            _("Contract {contract} by {declarer}").format(
+                contract=table.contract.to_str(declarer=False), declarer=table.declarer
+            )
+        )
+    if table.phase is Phase.FINISHED:
+        lines.append(_("The board is finished."))
+    elif table.turn is not None and table.pending is None:
+        lines.append(_("{seat} to {act}").format(
+            seat=table.turn.title,
+            act=_("call") if table.phase is Phase.AUCTION else _("play")))  # fmt: skip
+    lines.extend(
+        "  " + duty_text(seat, duty.duty, duty.span, duty.law)
+        for seat, duties in sorted(rec.obligations.items())
+        for duty in duties
+    )
+    lines.extend(
+        _("  declarer may restrict {seat}'s first lead ({law})").format(
+            seat=right.seat.title, law=right.law
+        )
+        for right in rec.lead_rights
+    )
+    lines.extend(
+        _("  lead restriction on {seat} ({law})").format(seat=r.seat.title, law=r.law)
+        for r in rec.restrictions
+    )
+    lines.extend(
+        _("  penalty cards of {seat}: {cards}").format(
+            seat=seat.title,
+            cards=" ".join(f"{c}({'major' if m else 'minor'})" for c, m in cards.items()),
+        )
+        for seat, cards in sorted(rec.penalty.items())
+    )
+    lines.extend(
+        _("  review at the end of play: {text}").format(text=item.review.text)
+        for item in rec.reviews
+        if item.decision is None
+    )
+    lines.extend(
+        _("  {seat} must play {card} at his turn ({law})").format(
+            seat=seat.title, card=card, law=law
+        )
+        for seat, (card, law) in sorted(rec.committed.items())
+    )
+    if rec.queue:
+        lines.append(
+            _("  set aside while a revoke is corrected: {cards}").format(
+                cards=" ".join(f"{seat.letter}:{card}" for seat, card in rec.queue)
+            )
+        )
+    for state in rec.revokes:
+        revoke = state.revoke
+        status = (
+            _("corrected")
+            if state.corrected
+            else _("established")
+            if state.established is not None
+            else _("not established")
+        )
+        noticed = _("noticed") if state.noticed is not None else _("not noticed")
+        lines.append(
+            _("  revoke by {seat}: {card} on trick {trick} ({status}, {noticed})").format(
+                seat=revoke.seat.title,
+                card=revoke.card,
+                trick=revoke.trick,
+                status=status,
+                noticed=noticed,
+            )
+        )
+    for index, transfer in sorted(rec.transfers.items()):
+        lines.append(
+            _("  Law 64: {n} trick(s) to {side} for revoke {index} ({law})").format(
+                n=transfer.tricks, side=transfer.side.name, index=index + 1, law=transfer.law
+            )
+        )
+    if table.pending_claim is not None:
+        claim = table.pending_claim
+        lines.append(
+            _("  {seat} claims {n} tricks in all: {statement}").format(
+                seat=claim.seat.title, n=claim.tricks, statement=claim.statement or "-"
+            )
+        )
+    if table.phase is Phase.FINISHED and table.result is not None:
+        lines.append(_("  declarer's side: {n} tricks").format(n=table.result))
+    if rec.cancelled is not None:
+        lines.append(
+            _("  no table result ({law}): the score is the Director's adjusted score").format(
+                law=rec.cancelled
+            )
+        )
+    return lines
+
+
+def pending_lines(table: Table) -> list[str]:
+    """The pending ruling: the irregularity, the law, the question and the options."""
+    table_pending = table.pending
+    assert table_pending is not None
+    pending = table_pending
+    lines: list[str] = []
+    lines.append(
+        _("Ruling on {what} ({law})").format(
+            what=irregularity_text(pending.irregularity), law=pending.law
+        )
+    )
+    lines.append("  " + pending.question)
+    facts = _facts_of(table, pending.ruling)
+    lines.extend("  " + fact for fact in facts)
+    if pending.options == ("tricks", "line"):
+        lines.append(_("  The Director answers: tricks N, or line CARD... [worst|best]"))
+    elif pending.chooser is None:
+        lines.append(_("  The Director answers: 1. yes  2. no"))
+    else:
+        lines.append(
+            _("  {seat} chooses (without consulting partner, Law 10C2):").format(
+                seat=pending.chooser.title
+            )
+        )
+        for number, (option, text) in enumerate(
+            zip(pending.options, pending.explanations, strict=False), start=1
+        ):
+            lines.append(f"  {number}. {option_text(option)}: {text}")
+    if pending.callers:
+        lines.append(
+            _("  or enter a call by {seats}: call SEAT CALL").format(
+                seats=", ".join(seat.title for seat in pending.callers)
+            )
+        )
+    return lines
+
+
+def _facts_of(table: Table, ruling: int) -> list[str]:
+    """The facts the engine laid out for the pending ruling (the Laws' notes so far)."""
+    from dupbridge.rulings import rulings_of
+
+    for item in rulings_of(table):
+        if item.id == ruling and item.irregularity in _FACT_RULINGS:
+            return list(item.rectification)
+    return []
+
+
+_FACT_RULINGS = frozenset(
+    {"contested_claim", "agreement_withdrawn", "concession_cancelled", "tricks_disputed"}
+)
