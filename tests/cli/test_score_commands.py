@@ -270,3 +270,21 @@ def test_site_per_comparison_column(runner: CliRunner, tmp_path: Path) -> None:
     assert (5, 4) == (len(rows), len(compared))
     assert all(ns == per_comparison for ns, per_comparison in compared)
     assert any("." in ns for ns, _per in compared)  # 3 comparisons: fractions of an IMP
+
+
+def test_own_output_scored_by_its_own_method(runner: CliRunner, tmp_path: Path) -> None:
+    """dupbridge reads what it writes: its results.pbn and results.xml of a Butler event are
+    scored by Butler again with no --method (the file names its method)."""
+    travellers = tmp_path / "t.csv"
+    travellers.write_text(IMP_CSV, encoding="utf-8")
+    out = tmp_path / "site"
+    first = runner.invoke(
+        app, ["score", str(travellers), "--method", "imp-butler", "--out", str(out)]
+    )
+    assert 0 == first.exit_code, first.stderr
+    for written in ("results.pbn", "results.xml"):
+        again = runner.invoke(app, ["score", str(out / written)])
+        assert 0 == again.exit_code, again.stderr
+        assert "IMP" in again.stdout
+        rows = [line for line in first.stdout.splitlines() if line.startswith("│")]
+        assert rows == [line for line in again.stdout.splitlines() if line.startswith("│")]

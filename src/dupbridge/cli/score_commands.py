@@ -69,8 +69,11 @@ def score(
     event_file: Path = typer.Argument(
         ..., help="Results: travellers .csv, .pbn, USEBIO .xml or a JFR Pary page (.html, .txt)."
     ),
-    method: str = typer.Option(
-        "mp", "--method", help="mp, imp-butler, cross-imp, teams-imp, teams-vp or total."
+    method: str | None = typer.Option(
+        None,
+        "--method",
+        help="mp, imp-butler, cross-imp, teams-imp, teams-vp or total "
+        "(default: the method the file names, else mp).",
     ),
     out: Path | None = typer.Option(None, "--out", help="Write the website, PBN and USEBIO here."),
     name: str = typer.Option("", "--name", help="The event's name, if the file has none."),
@@ -117,7 +120,7 @@ def score(
     ),
 ) -> None:
     """Score an event by Law 78 and show its ranking; with --out, publish its results."""
-    chosen = _choice(method, Method, "--method")
+    chosen = _choice(method or "mp", Method, "--method")
     how = _choice(factoring, Factoring, "--factoring")
     datum_rule = _datum_rule(datum, datum_drop, datum_rounding)
     total = _choice(cross_imps, CrossImpTotal, "--cross-imps")
@@ -167,6 +170,9 @@ def score(
     if loaded.errors:
         _content_failure(len(loaded.errors), event_file)
     event = loaded.event
+    if method is None and loaded.method is not None:  # the file says how it was scored
+        chosen = loaded.method
+        options = replace(options, method=chosen)
     if phantom:
         try:
             ghosts = frozenset(PairId.from_str(text) for text in phantom)
