@@ -256,6 +256,6 @@ def formats() -> None:
             " ".join(file_format.extensions),
             _("yes") if file_format.read else _("no"),
             _("yes") if file_format.write else _("no"),
-            file_format.description,
+            _(file_format.description),
         )
     console.print(table)

@@ -38,7 +38,7 @@ from dupbridge.formats.dup import consecutive_deals
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 
 __all__ = ["dumps", "load_path", "loads", "read"]
 
@@ -278,4 +278,4 @@ def _write(records: Sequence[BoardRecord]) -> bytes:
     return dumps(records).encode("latin-1")
 
 
-register(FileFormat("dlm", (".dlm",), "Duplimate dealing machine (.dlm)", read, _write))
+register(FileFormat("dlm", (".dlm",), N_("Duplimate dealing machine (.dlm)"), read, _write))

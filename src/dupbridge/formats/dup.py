@@ -33,7 +33,7 @@ from dupbridge.core.seats import SEATS, Seat
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 
 __all__ = ["RECORD_SIZE", "dumps", "load_path", "loads"]
 
@@ -302,4 +302,4 @@ def _write(records: Sequence[BoardRecord]) -> bytes:
     return dumps(records)
 
 
-register(FileFormat("dup", (".dup",), "Duplimate dealing machine (.dup)", read, _write))
+register(FileFormat("dup", (".dup",), N_("Duplimate dealing machine (.dup)"), read, _write))

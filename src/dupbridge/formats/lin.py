@@ -46,6 +46,7 @@ from dupbridge.formats._lin.writing import unwritable, write_lin
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
+from dupbridge.i18n import N_
 
 __all__ = ["LIN_SEATS", "LinBoard", "dump", "dumps", "load", "load_path", "loads", "unwritable"]
 
@@ -133,4 +134,4 @@ def _write(records: Sequence[BoardRecord]) -> bytes:
     return dumps(records).encode("utf-8")
 
 
-register(FileFormat("lin", (".lin",), "Bridge Base Online LIN", _read, _write))
+register(FileFormat("lin", (".lin",), N_("Bridge Base Online LIN"), _read, _write))

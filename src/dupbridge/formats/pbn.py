@@ -86,6 +86,7 @@ from dupbridge.formats._pbn_values import MANDATORY_TAGS, Column, ScoreValue
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
+from dupbridge.i18n import N_
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -211,4 +212,4 @@ def _write(records: Sequence[BoardRecord]) -> bytes:
     return dumps(Game.from_record(record) for record in records).encode("utf-8")
 
 
-register(FileFormat("pbn", (".pbn",), "Portable Bridge Notation 2.1", _read, _write))
+register(FileFormat("pbn", (".pbn",), N_("Portable Bridge Notation 2.1"), _read, _write))

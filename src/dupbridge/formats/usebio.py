@@ -49,7 +49,7 @@ from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
 from dupbridge.formats.usebio_write import DOCTYPE, dumps, dumps_event
 from dupbridge.formats.usebio_xml import XmlNode, parse_xml
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 from dupbridge.tournament.event_scoring import Method
 from dupbridge.tournament.results import (
     BoardInfo,
@@ -451,4 +451,4 @@ def _write_records(records: Sequence[BoardRecord]) -> bytes:
     return dumps_event(event).encode("utf-8")
 
 
-register(FileFormat("usebio", (".xml",), "USEBIO 1.2 results (EBU)", _read, _write_records))
+register(FileFormat("usebio", (".xml",), N_("USEBIO 1.2 results (EBU)"), _read, _write_records))

@@ -67,7 +67,8 @@ def _guide(card: GuideCard, movement: Movement, styles: dict[str, ParagraphStyle
     )
     table.setStyle(_GRID)
     title = Paragraph(
-        _text(f"{movement.name} - {_('guide card')}: {card.title}"), styles["Heading3"]
+        _text(_("{movement} - guide card: {card}").format(movement=movement.name, card=card.title)),
+        styles["Heading3"],
     )
     return KeepTogether([title, table, Spacer(1, 6 * mm)])
 
