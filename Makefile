@@ -47,7 +47,7 @@ pytest: $(TSTAMP)
 
 ## make messages: extract every translatable string and merge it into the catalogs.
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 --no-location --sort-output \
 		--project dupbridge -o src/dupbridge/i18n/locales/dupbridge.pot src
 	for lang in pl sv lv et ru; do \
 		if [ -f src/dupbridge/i18n/locales/$$lang/LC_MESSAGES/dupbridge.po ]; then \

@@ -71,9 +71,8 @@ def state_lines(table: Table) -> list[str]:
     if table.phase is Phase.FINISHED:
         lines.append(_("The board is finished."))
     elif table.turn is not None and table.pending is None:
-        lines.append(_("{seat} to {act}").format(
-            seat=table.turn.title,
-            act=_("call") if table.phase is Phase.AUCTION else _("play")))  # fmt: skip
+        turn = _("{seat} to call") if table.phase is Phase.AUCTION else _("{seat} to play")
+        lines.append(turn.format(seat=table.turn.title))
     lines.extend(
         "  " + duty_text(seat, duty.duty, duty.span, duty.law)
         for seat, duties in sorted(rec.obligations.items())

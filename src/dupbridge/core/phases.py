@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum, StrEnum
 
-from dupbridge.i18n import _
+from dupbridge.i18n import _, pgettext
 
 __all__ = [
     "ACCEPTS",
@@ -81,14 +81,15 @@ TRANSITIONS: frozenset[tuple[Phase, Phase]] = frozenset(
 
 
 def command_name(command: str) -> str:
-    """The readable name of a table command, for messages."""
+    """The readable name of a table command, for messages: a verb phrase that completes
+    "{seat} cannot ..." (translated in the context ``"command"``)."""
     return {
-        "make_call": _("call"),
-        "play_card": _("play a card"),
-        "claim": _("claim"),
-        "concede": _("concede"),
-        "accept_claim": _("accept a claim"),
-        "reject_claim": _("reject a claim"),
+        "make_call": pgettext("command", "call"),
+        "play_card": pgettext("command", "play a card"),
+        "claim": pgettext("command", "claim"),
+        "concede": pgettext("command", "concede"),
+        "accept_claim": pgettext("command", "accept a claim"),
+        "reject_claim": pgettext("command", "reject a claim"),
     }[command]
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "_",
     "get_language",
     "ngettext",
+    "pgettext",
     "set_language",
     "use_language",
 ]
@@ -97,6 +98,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number ``n``."""
     return _translations(_LANGUAGE.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in ``context``: one English word used in two senses (``"call"``
+    as a verb in "cannot call now" and as a noun) gets a translation for each."""
+    return _translations(_LANGUAGE.get()).pgettext(context, message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark only"
