@@ -36,11 +36,14 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from itertools import accumulate
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "Comparable",
@@ -181,6 +184,8 @@ def matchpoint_field(boards: Sequence[Sequence[int]]) -> list[list[int]]:
     width = max(len(board) for board in boards)
     if width == 0:
         return [[] for _board in boards]
+    import numpy as np  # noqa: PLC0415 - numpy loads only when a field is scored (fast start-up)
+
     sizes = np.fromiter((len(board) for board in boards), dtype=np.int64, count=len(boards))
     flat = np.fromiter(
         (score for board in boards for score in board), dtype=np.int64, count=int(sizes.sum())
@@ -190,10 +195,12 @@ def matchpoint_field(boards: Sequence[Sequence[int]]) -> list[list[int]]:
     return [units[start : start + size].tolist() for start, size in zip(starts, sizes, strict=True)]
 
 
-def _field_units(flat: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+def _field_units(flat: NDArray[np.int64], sizes: NDArray[np.int64]) -> NDArray[np.int64]:
     # Shift every board into its own disjoint band of values, so one sort and two binary
     # searches over the whole field count, for each score, the lower and equal scores of
     # its own board.
+    import numpy as np  # noqa: PLC0415 - see matchpoint_field
+
     low, high = int(flat.min()), int(flat.max())
     span = high - low + 1
     board_of = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
@@ -202,7 +209,7 @@ def _field_units(flat: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     left = np.searchsorted(ordered, keyed, side="left")
     right = np.searchsorted(ordered, keyed, side="right")
     starts = np.repeat(np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes)
-    result: np.ndarray = left + right - 2 * starts - 1
+    result: NDArray[np.int64] = left + right - 2 * starts - 1
     return result
 
 
