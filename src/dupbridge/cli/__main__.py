@@ -21,6 +21,9 @@ def main() -> None:
     """Run the command line."""
     for module in COMMAND_MODULES:
         importlib.import_module(module)
+    server = importlib.import_module("dupbridge.cli.server_commands")
+    app.command("serve")(server.serve)
+    app.add_typer(server.db_app, name="db")
     app()
 
 
