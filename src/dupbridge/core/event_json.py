@@ -15,6 +15,7 @@ Only the standard library is used: the core stays pure.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
@@ -209,6 +210,18 @@ def _board_started(seq: int, data: Mapping[str, Any]) -> Event:
     )
 
 
+_EDITION_SUFFIX = re.compile(r"^(.*?)\s*\((\d{4})\)\s*$")
+
+
+def _law(data: Mapping[str, Any]) -> LawRef:
+    """A Law as ``str(LawRef)`` writes it: ``"Law 31"`` or ``"Law 31 (2017)"``."""
+    text = _field(data, "law", str)
+    match = _EDITION_SUFFIX.match(text)
+    if match is None:
+        return LawRef.parse(text)
+    return LawRef.parse(match.group(1), match.group(2))
+
+
 def _contract(data: Mapping[str, Any]) -> Contract | None:
     value = data.get("contract")
     return None if value is None else Contract.from_str(str(value))
@@ -269,10 +282,10 @@ _DECODERS: dict[str, _Decoder] = {
     "OptionChosen": lambda seq, d: OptionChosen(seq, _seat(d), _field(d, "option", str)),
     "DirectorAnswered": lambda seq, d: DirectorAnswered(seq, _field(d, "answers", str)),
     "IrregularityFlagged": lambda seq, d: IrregularityFlagged(
-        seq, _field(d, "irregularity", str), LawRef.parse(_field(d, "law", str)), _seat(d)
+        seq, _field(d, "irregularity", str), _law(d), _seat(d)
     ),
     "CallDeemed": lambda seq, d: CallDeemed(
-        seq, _seat(d), parse_call(_field(d, "call", str)), LawRef.parse(_field(d, "law", str))
+        seq, _seat(d), parse_call(_field(d, "call", str)), _law(d)
     ),
 }
 

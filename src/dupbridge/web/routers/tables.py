@@ -78,7 +78,12 @@ async def create_table(
     )
 
 
-@router.get("/{table_id}/view", response_model=FrameOut, responses=_ERRORS)
+@router.get(
+    "/{table_id}/view",
+    response_model=FrameOut,
+    response_model_exclude_unset=True,
+    responses=_ERRORS,
+)
 async def read_view(
     table_id: str,
     service: Service,
