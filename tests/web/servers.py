@@ -10,11 +10,10 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
+import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from tests.web.conftest import SECRET
@@ -78,10 +77,9 @@ class Server:
             if self.process.poll() is not None:
                 raise AssertionError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
-                with urllib.request.urlopen(f"{self.http}/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        return self
-            except (urllib.error.URLError, OSError):
+                if httpx.get(f"{self.http}/health", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
                 time.sleep(0.2)
         self.stop()
         raise AssertionError(f"server did not start in {STARTUP_SECONDS} s")
@@ -103,18 +101,9 @@ class Server:
 
     def post(self, path: str, body: Any, token: str | None = None) -> tuple[int, Any]:
         """POST JSON; the status and the decoded answer."""
-        url = f"{self.http}{path}" + (f"?token={token}" if token else "")
-        request = urllib.request.Request(
-            url,
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=FRAME_SECONDS) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read())
+        params = {"token": token} if token else None
+        answer = httpx.post(f"{self.http}{path}", json=body, params=params, timeout=FRAME_SECONDS)
+        return answer.status_code, answer.json()
 
     def socket(self, table_id: str, token: str, since: int = -1) -> ClientConnection:
         """A seat's socket."""

@@ -4,6 +4,7 @@ and on PostgreSQL. Every wait is bounded; the servers listen on 127.0.0.1 only."
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
@@ -244,5 +245,5 @@ def test_plan_is_a_whole_board() -> None:
     """The plan the durability test plays is a complete board, seqs without gaps."""
     steps, final = plan_board(PLAYED)
     assert final.phase is Phase.FINISHED
-    assert all(a.last == b.expected for a, b in zip(steps, steps[1:], strict=False))
+    assert all(a.last == b.expected for a, b in itertools.pairwise(steps))
     assert {step.actor for step in steps} <= {seat.letter for seat in SEATS}
