@@ -76,6 +76,28 @@ def server_view(server: Server, created: dict[str, Any]) -> tuple[int, Any]:
     return answer.status_code, answer.json()
 
 
+def race(servers: list[Server], created: dict[str, Any]) -> list[tuple[int, Any]]:
+    """North calls 1C through the first process and 1D through the second at the same
+    moment, both at ``expected_seq`` 0; the two answers."""
+    barrier = threading.Barrier(2)
+    answers: list[tuple[int, Any]] = [(0, None), (0, None)]
+
+    def send(i: int, call: str) -> None:
+        barrier.wait(timeout=20)
+        answers[i] = servers[i].post(
+            f"/tables/{created['table']}/commands",
+            {"type": "call", "seat": "N", "call": call, "expected_seq": 0, "key": call},
+            created["seats"]["N"],
+        )
+
+    threads = [threading.Thread(target=send, args=pair) for pair in enumerate(("1C", "1D"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return answers
+
+
 def test_one_of_two_concurrent_commands_is_accepted(
     postgres_url: str, redis_url: str, tmp_path: Path
 ) -> None:
@@ -88,27 +110,9 @@ def test_one_of_two_concurrent_commands_is_accepted(
         for attempt in range(6):
             status, created = servers[attempt % 2].post("/tables", {"deal": PLAYED})
             assert 201 == status
-            token = created["seats"]["N"]
             for server in servers:  # both processes have the table in memory
                 assert 200 == server_view(server, created)[0]
-            barrier = threading.Barrier(2)
-            answers: list[tuple[int, Any]] = [(0, None), (0, None)]
-
-            def send(i: int, call: str, created: dict[str, Any] = created) -> None:
-                barrier.wait(timeout=20)
-                answers[i] = servers[i].post(
-                    f"/tables/{created['table']}/commands",
-                    {"type": "call", "seat": "N", "call": call, "expected_seq": 0, "key": call},
-                    token,
-                )
-
-            threads = [
-                threading.Thread(target=send, args=(i, call)) for i, call in enumerate(("1C", "1D"))
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=30)
+            answers = race(servers, created)
             statuses = sorted(status for status, _body in answers)
             assert [200, 409] == statuses, answers
             stale = next(body for status, body in answers if status == 409)
