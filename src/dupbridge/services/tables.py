@@ -98,6 +98,8 @@ class TableService:
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._listeners: dict[str, set[Listener]] = {}
+        self._pending: list[tuple[str, list[NewEvent], bool, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         self.node = uuid.uuid4().hex
 
     async def start(self) -> None:
@@ -237,7 +239,7 @@ class TableService:
             ]
             if self.persist:
                 try:
-                    await self._db(self._write, live.id, new, finished)
+                    await self._commit(live.id, new, finished)
                 except ConflictError:
                     # Another process wrote at this seq first: the table ran ahead of the
                     # store, so rebuild it from the log and answer as the log says.
@@ -254,11 +256,58 @@ class TableService:
         await self._publish(live, new, finished)
         return answer
 
-    def _write(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
+    async def _commit(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
+        """Store one command's events (group commit: the commands that arrive while a
+        transaction runs are written together in the next one, each still all-or-nothing
+        and acknowledged only after its transaction commits).
+
+        Raises:
+            ConflictError: if another writer stored this seq or key first.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, new, finished, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            items = [(table_id, new, finished) for table_id, new, finished, _done in batch]
+            try:
+                await self._db(self._write, items)
+                results: list[BaseException | None] = [None] * len(batch)
+            except ConflictError:
+                # One of them clashed: write each alone, so only the clashing one fails.
+                results = await self._db(self._write_each, items)
+            except Exception as failure:
+                results = [failure] * len(batch)
+            for (_table, _new, _finished, done), outcome in zip(batch, results, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    def _write(self, items: list[tuple[str, list[NewEvent], bool]]) -> None:
         with self.store.unit_of_work() as uow:
-            uow.append(table_id, new)
-            if finished:
-                uow.mark_finished(table_id)
+            for table_id, new, finished in items:
+                uow.append(table_id, new)
+                if finished:
+                    uow.mark_finished(table_id)
+
+    def _write_each(
+        self, items: list[tuple[str, list[NewEvent], bool]]
+    ) -> list[BaseException | None]:
+        results: list[BaseException | None] = []
+        for item in items:
+            try:
+                self._write([item])
+                results.append(None)
+            except Exception as error:  # handed to the command that sent it
+                results.append(error)
+        return results
 
     def _stale(self, live: LiveTable, expected_seq: int) -> dict[str, Any]:
         return {
