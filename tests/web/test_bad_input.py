@@ -185,6 +185,19 @@ class TestOverWebSocket:
                 socket.receive_json()
         assert 4404 == closed.value.code
 
+    def test_an_unknown_language_closes_the_socket(
+        self, client: TestClient, table: dict[str, Any]
+    ) -> None:
+        """A language dupbridge does not speak: one error frame naming it, close 4422."""
+        url = f"/tables/{table['table']}/kibitz?lang=xx"
+        with client.websocket_connect(url) as socket:
+            frame = socket.receive_json()
+            assert ("malformed", 422) == _error(frame)
+            assert "'xx'" in frame["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+        assert 4422 == closed.value.code
+
     def test_a_kibitzer_cannot_act(
         self, client: TestClient, stored: EventStore, table: dict[str, Any]
     ) -> None:

@@ -15,7 +15,7 @@ import time
 from enum import Enum
 from typing import Any
 
-from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from dupbridge.core.errors import DupbridgeError
@@ -33,9 +33,8 @@ __all__ = ["ConnectionState", "router"]
 
 router = APIRouter(tags=["realtime"])
 
-#: Close codes: the HTTP status of the refusal plus 4000.
-_CLOSE_FORBIDDEN = 4403
-_CLOSE_UNKNOWN = 4404
+#: Close code of a connection refused for a malformed request (4000 + the HTTP status, as
+#: for every refusal at connection: 4403 forbidden, 4404 unknown table).
 _CLOSE_BAD_REQUEST = 4422
 
 
@@ -155,8 +154,16 @@ class Connection:
 
 async def _serve(websocket: WebSocket, table_id: str, token: str | None, since: int) -> None:
     service = ws_service(websocket)
-    lang = language_of(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
     await websocket.accept()
+    try:
+        lang = language_of(
+            websocket.query_params.get("lang"), websocket.headers.get("accept-language")
+        )
+    except HTTPException as error:
+        body = {"type": "error", "status": 422, "error": "malformed", "message": error.detail}
+        await websocket.send_text(json.dumps(body))
+        await websocket.close(_CLOSE_BAD_REQUEST)
+        return
     with use_language(lang):
         try:
             viewer: Viewer = (
