@@ -23,6 +23,11 @@ db_app = typer.Typer(
 )
 
 
+@db_app.callback()
+def _db() -> None:
+    """The server's database: run the migrations."""
+
+
 def _fail(message: str) -> typer.Exit:
     typer.echo(_("error: {message}").format(message=message), err=True)
     return typer.Exit(2)
