@@ -36,8 +36,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.request import Request, urlopen
 
-import httpx
 import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -197,19 +197,24 @@ async def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str
     base = f"http://127.0.0.1:{port}"
     players: list[TablePlayer] = []
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-            for _ in range(600):
-                try:
-                    if (await client.get("/health")).status_code == 200:
+        for _ in range(600):
+            try:
+                with urlopen(f"{base}/health", timeout=2) as answer:  # noqa: S310 - loopback
+                    if answer.status == 200:
                         break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.2)
-            rng = random.Random(args.seed)
-            for _ in range(args.tables):
-                deal = Deal.random(rng)
-                answer = await client.post("/tables", json={"deal": deal.to_pbn()})
-                answer.raise_for_status()
-                players.append(TablePlayer(f"ws://127.0.0.1:{port}", answer.json(), plan(deal)))
+            except OSError:
+                await asyncio.sleep(0.2)
+        rng = random.Random(args.seed)
+        for _ in range(args.tables):
+            deal = Deal.random(rng)
+            request = Request(  # noqa: S310 - loopback
+                f"{base}/tables",
+                data=json.dumps({"deal": deal.to_pbn()}).encode(),
+                headers={"Content-Type": "application/json"},
+            )
+            with urlopen(request, timeout=30) as answer:  # noqa: S310 - loopback
+                created = json.loads(answer.read())
+            players.append(TablePlayer(f"ws://127.0.0.1:{port}", created, plan(deal)))
         for start in range(0, len(players), 50):
             await asyncio.gather(*(player.open() for player in players[start : start + 50]))
         stats = Stats()
