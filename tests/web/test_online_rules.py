@@ -199,6 +199,9 @@ class TestSettings:
         response = client.post("/tables", json={"deal": "N:AKQ... ..."})
         assert 422 == response.status_code
         assert "notation" == response.json()["error"]
+        response = client.post("/tables", json={"deal": 3})
+        assert (422, "malformed") == (response.status_code, response.json()["error"])
+        assert "body.deal" in response.json()["message"]
 
     def test_organiser_key(self, db_url: str) -> None:
         """With an organiser key, creating tables needs it."""
@@ -207,7 +210,8 @@ class TestSettings:
 
         app = create_app(settings_for(db_url, organiser_key="club-secret-key"))
         with TestClient(app) as guarded:
-            assert 401 == guarded.post("/tables", json={"deal": DEAL}).status_code
+            refused = guarded.post("/tables", json={"deal": DEAL})
+            assert (401, "unauthorized") == (refused.status_code, refused.json()["error"])
             ok = guarded.post(
                 "/tables",
                 json={"deal": DEAL},

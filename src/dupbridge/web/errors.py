@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dupbridge.core.errors import ActionError, IrregularityError, NotationError
 from dupbridge.i18n import _
@@ -30,10 +32,11 @@ MAPPED: tuple[type[Exception], ...] = (
     UnknownTableError,
     CorruptLogError,
     ValidationError,
+    RequestValidationError,
 )
 
 
-def _validation_message(error: ValidationError) -> str:
+def _validation_message(error: ValidationError | RequestValidationError) -> str:
     parts = []
     for item in error.errors():
         where = ".".join(str(part) for part in item.get("loc", ())) or _("frame")
@@ -55,7 +58,7 @@ def error_body(error: Exception, head: int | None = None) -> tuple[int, dict[str
         status, body["error"], body["message"] = 403, "forbidden", str(error)
     elif isinstance(error, UnknownTableError):
         status, body["error"], body["message"] = 404, "unknown_table", str(error)
-    elif isinstance(error, ValidationError):
+    elif isinstance(error, ValidationError | RequestValidationError):
         status, body["error"] = 422, "malformed"
         body["message"] = _validation_message(error)
     elif isinstance(error, CorruptLogError):
@@ -71,7 +74,25 @@ async def _handle(_request: Request, error: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=status)
 
 
+_HTTP_ERRORS = {401: "unauthorized", 404: "not_found", 405: "method_not_allowed", 422: "malformed"}
+
+
+async def _handle_http(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    body = {
+        "type": "error",
+        "status": error.status_code,
+        "error": _HTTP_ERRORS.get(error.status_code, "http"),
+        "message": str(error.detail),
+        "law": None,
+        "seat": None,
+        "head": None,
+    }
+    return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    """Map every project error to its answer."""
+    """Map every project error (and the framework's own HTTP errors) to one error shape."""
     for kind in MAPPED:
         app.add_exception_handler(kind, _handle)
+    app.add_exception_handler(StarletteHTTPException, _handle_http)
