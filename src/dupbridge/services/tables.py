@@ -420,12 +420,16 @@ class TableService:
         self._listeners.setdefault(table_id, set()).add(listener)
 
     def unlisten(self, table_id: str, listener: Listener) -> None:
-        """Stop calling ``listener``."""
+        """Stop calling ``listener``; a finished table nobody watches leaves memory (it is
+        loaded from the store again if needed)."""
         listeners = self._listeners.get(table_id)
         if listeners is not None:
             listeners.discard(listener)
             if not listeners:
                 del self._listeners[table_id]
+                live = self._live.get(table_id)
+                if live is not None and live.finished and not live.lock.locked():
+                    del self._live[table_id]
 
     def _notify(self, table_id: str, what: str, at: float | None = None) -> None:
         for listener in tuple(self._listeners.get(table_id, ())):
