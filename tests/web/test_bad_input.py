@@ -213,3 +213,38 @@ class TestOverWebSocket:
 def _error(frame: dict[str, Any]) -> tuple[str, int]:
     assert "error" == frame["type"], frame
     return frame["error"], frame["status"]
+
+
+class TestStoreFailure:
+    """A store that cannot be written: no acknowledgement, nothing changes, the same
+    command with the same key goes through once the store is back."""
+
+    def test_a_failed_write_is_not_acknowledged(
+        self,
+        client: TestClient,
+        stored: EventStore,
+        table: dict[str, Any],
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """The write fails: 503, the log and the view unchanged; sent again: accepted."""
+        from sqlalchemy.exc import OperationalError
+
+        from dupbridge.store import UnitOfWork
+
+        def broken(*_args: object) -> None:
+            raise OperationalError("INSERT", None, Exception("disk I/O error"))
+
+        before = log_of(stored, table["table"])
+        frame = command("call", "E", 1, key="east-again", call="Pass")
+        with monkeypatch.context() as patched:
+            patched.setattr(UnitOfWork, "append", broken)
+            response = post(client, table, "E", frame)
+        assert (503, "store_unavailable") == (response.status_code, response.json()["error"])
+        assert before == log_of(stored, table["table"])
+        view = client.get(f"/tables/{table['table']}/view").json()
+        assert 1 == view["seq"]
+        again = post(client, table, "E", frame)
+        assert {"type": "ack", "key": "east-again", "seq": 2, "last": 2} == again.json()
+        assert ["BoardStarted", "CallMade", "CallMade"] == [
+            row.kind for row in stored.events(table["table"])
+        ]

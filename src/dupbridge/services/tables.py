@@ -56,7 +56,13 @@ from dupbridge.services.wire import (
 )
 from dupbridge.store import ConflictError, EventStore, NewEvent
 
-__all__ = ["ForbiddenError", "Listener", "TableService", "UnknownTableError"]
+__all__ = [
+    "ForbiddenError",
+    "Listener",
+    "StoreUnavailableError",
+    "TableService",
+    "UnknownTableError",
+]
 
 _T = TypeVar("_T")
 _LAW_25A = LawRef(25, "A")
@@ -70,6 +76,11 @@ Listener = Callable[[str, float | None], None]
 
 class UnknownTableError(DupbridgeError, LookupError):
     """There is no table with this id."""
+
+
+class StoreUnavailableError(DupbridgeError):
+    """The store could not be written: the command is not acknowledged (send it again with
+    the same idempotency key)."""
 
 
 class ForbiddenError(DupbridgeError):
@@ -202,6 +213,14 @@ class TableService:
         live.reset()
         await self._catch_up(live)
 
+    async def _forget(self, live: LiveTable) -> None:
+        """Rebuild ``live`` from the store, or drop it from memory if the store cannot be
+        read now (it is loaded again on next use)."""
+        try:
+            await self._reload(live)
+        except Exception:  # the store is down: forget the table rather than guess
+            self._live.pop(live.id, None)
+
     # --- commands ---------------------------------------------------------------------------
 
     async def handle(
@@ -247,9 +266,15 @@ class TableService:
                     if key in live.batches:
                         return _ack(key, live.batches[key])
                     return self._stale(live, expected_seq)
-                except BaseException:
-                    await self._reload(live)
-                    raise
+                except Exception as error:
+                    # Not stored (or not known to be): the table ran ahead of the store.
+                    await self._forget(live)
+                    raise StoreUnavailableError(
+                        _(
+                            "the table's record cannot be written now; the command is not "
+                            "acknowledged: send it again with the same key"
+                        )
+                    ) from error
             for item, event in zip(new, events, strict=True):
                 live.record(item.seq, item.batch, item.payload, item.key, event)
             answer = _ack(key, (first, new[-1].seq))

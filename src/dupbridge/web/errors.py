@@ -19,7 +19,7 @@ from dupbridge.core.errors import ActionError, IrregularityError, NotationError
 from dupbridge.i18n import _
 from dupbridge.services.live import CorruptLogError
 from dupbridge.services.online import SettingsError
-from dupbridge.services.tables import ForbiddenError, UnknownTableError
+from dupbridge.services.tables import ForbiddenError, StoreUnavailableError, UnknownTableError
 
 __all__ = ["MAPPED", "error_body", "install_error_handlers"]
 
@@ -31,6 +31,7 @@ MAPPED: tuple[type[Exception], ...] = (
     ForbiddenError,
     UnknownTableError,
     CorruptLogError,
+    StoreUnavailableError,
     ValidationError,
     RequestValidationError,
 )
@@ -61,6 +62,8 @@ def error_body(error: Exception, head: int | None = None) -> tuple[int, dict[str
     elif isinstance(error, ValidationError | RequestValidationError):
         status, body["error"] = 422, "malformed"
         body["message"] = _validation_message(error)
+    elif isinstance(error, StoreUnavailableError):
+        status, body["error"], body["message"] = 503, "store_unavailable", str(error)
     elif isinstance(error, CorruptLogError):
         status, body["error"], body["message"] = 500, "corrupt_log", str(error)
     else:
