@@ -121,6 +121,18 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "formats",
         N_("List the file formats dupbridge reads and writes."),
     ),
+    CommandSpec(
+        "serve",
+        "dupbridge.cli.server_commands",
+        "serve",
+        N_("Run the server for online tables (SQLite by default) and print its address."),
+    ),
+    CommandSpec(
+        "db",
+        "dupbridge.cli.server_commands",
+        "db_app",
+        N_("The server's database: db upgrade runs the migrations."),
+    ),
 )
 
 _BY_NAME = {spec.name: spec for spec in COMMANDS}

@@ -1,0 +1,122 @@
+"""``dupbridge serve`` (the online tables server) and ``dupbridge db upgrade`` (migrations).
+
+Self-contained: ``serve`` is a plain function and ``db_app`` a Typer group, registered by the
+command table; uvicorn, SQLAlchemy and the web app are imported only when a command runs.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import typer
+
+from dupbridge.i18n import _
+
+__all__ = ["db_app", "serve", "upgrade"]
+
+db_app = typer.Typer(
+    name="db",
+    help="The server's database: run the migrations.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@db_app.callback()
+def _db() -> None:
+    """The server's database: run the migrations."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(_("error: {message}").format(message=message), err=True)
+    return typer.Exit(2)
+
+
+@db_app.command("upgrade")
+def upgrade(
+    database_url: str | None = typer.Option(
+        None,
+        "--database-url",
+        help="sqlite:///FILE (default: DUPBRIDGE_DATABASE_URL, else dupbridge.sqlite3) or "
+        "postgresql://...",
+    ),
+) -> None:
+    """Run the migrations up to the newest revision and print it."""
+    from dupbridge.store import DEFAULT_DATABASE_URL, DatabaseURLError, make_engine
+    from dupbridge.store import upgrade as run_upgrade
+
+    url = database_url or os.environ.get("DUPBRIDGE_DATABASE_URL") or DEFAULT_DATABASE_URL
+    try:
+        engine = make_engine(url)
+        revision = run_upgrade(engine)
+    except DatabaseURLError as error:
+        raise _fail(str(error)) from None
+    except Exception as error:  # the driver's own errors: name the database, no traceback
+        raise _fail(
+            _("cannot migrate the database: {error}").format(error=str(error).splitlines()[0])
+        ) from None
+    engine.dispose()
+    typer.echo(_("database at revision {revision}").format(revision=revision))
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0: any free)."),
+    database_url: str | None = typer.Option(
+        None, "--database-url", help="Default: DUPBRIDGE_DATABASE_URL, else dupbridge.sqlite3."
+    ),
+    redis_url: str | None = typer.Option(
+        None, "--redis-url", help="Redis for several processes (default: DUPBRIDGE_REDIS_URL)."
+    ),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes."),
+) -> None:
+    """Serve online tables: a WebSocket per seat and per kibitzer (docs/server.md)."""
+    import uvicorn
+    from pydantic import ValidationError
+
+    from dupbridge.services.server_settings import Settings
+    from dupbridge.store import DatabaseURLError, make_engine, safe_url
+    from dupbridge.store import upgrade as run_upgrade
+
+    if database_url:
+        os.environ["DUPBRIDGE_DATABASE_URL"] = database_url
+    if redis_url:
+        os.environ["DUPBRIDGE_REDIS_URL"] = redis_url
+    if workers > 1 and not os.environ.get("DUPBRIDGE_REDIS_URL"):
+        raise _fail(_("--workers above 1 needs --redis-url (the processes share the tables)"))
+    try:
+        settings = Settings()
+        engine = make_engine(settings.database_url)
+        run_upgrade(engine)  # once, before the workers start
+        engine.dispose()
+    except (ValidationError, DatabaseURLError) as error:
+        raise _fail(str(error)) from None
+    except Exception as error:
+        raise _fail(
+            _("cannot open the database: {error}").format(error=str(error).splitlines()[0])
+        ) from None
+    os.environ["DUPBRIDGE_MIGRATE"] = "false"
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        raise _fail(
+            _("cannot listen on {host}:{port}: {error}").format(
+                host=host, port=port, error=error.strerror
+            )
+        ) from None
+    bound = listener.getsockname()[1]
+    listener.close()
+    print(_("dupbridge serving on http://{host}:{port}").format(host=host, port=bound), flush=True)
+    print(_("database: {url}").format(url=safe_url(settings.database_url)), flush=True)
+    uvicorn.run(
+        "dupbridge.web.app:app_from_environment",
+        factory=True,
+        host=host,
+        port=bound,
+        workers=workers,
+        log_level="warning",
+        ws="websockets-sansio",
+    )

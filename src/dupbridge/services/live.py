@@ -1,0 +1,187 @@
+"""A table as the server holds it: the core Table folded from the stored log, plus what
+online play adds (a pending undo request, the opponents' agreement to a claim, a Director
+call) and the idempotency keys seen.
+
+The stored log holds the core's events (action and derived, as
+:func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
+(``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``).
+Folding it replays the core's action events through ``Table.execute`` (derived ones are
+regenerated) and the service events through this module; an undo that was granted withdraws
+the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
+that stand. A server process that restarts rebuilds every table exactly so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dupbridge.core.commands import command_of
+from dupbridge.core.event_json import EVENT_TYPES, event_from_json
+from dupbridge.core.events import BoardStarted, ClaimMade, Event
+from dupbridge.core.seats import Seat
+from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import _
+from dupbridge.services.online import TableSettings
+
+__all__ = ["SERVICE_EVENTS", "CorruptLogError", "LiveTable", "UndoRequest"]
+
+#: The event types the table service logs itself (not the core's).
+SERVICE_EVENTS = frozenset(
+    {"UndoRequested", "UndoAnswered", "ClaimAgreed", "DirectorCalled", "ChatSent"}
+)
+
+
+class CorruptLogError(ValueError):
+    """A stored log that does not replay (an unknown event type, a refused action)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """``seat`` asked to take back his calls from the one stored at ``from_seq``."""
+
+    seat: Seat
+    from_seq: int
+
+
+class LiveTable:
+    """One table in memory, in step with its stored log up to :attr:`head`."""
+
+    def __init__(
+        self, table_id: str, session_id: str, board_number: int, settings: TableSettings
+    ) -> None:
+        self.id = table_id
+        self.session_id = session_id
+        self.board_number = board_number
+        self.settings = settings
+        self.lock = asyncio.Lock()
+        self.released_at: float | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the log (before folding it again from the store)."""
+        self.head = -1
+        self.rows: list[tuple[int, dict[str, Any]]] = []
+        self.actions: list[tuple[int, Event]] = []
+        self.batches: dict[str, tuple[int, int]] = {}
+        self._batch_keys: dict[int, str] = {}
+        self.start: BoardStarted | None = None
+        self._table: Table | None = None
+        self.undo_request: UndoRequest | None = None
+        self.claim_agreed: set[Seat] = set()
+        self.director_called: Seat | None = None
+
+    @property
+    def table(self) -> Table:
+        """The core table."""
+        if self._table is None:
+            raise CorruptLogError(_("the table's log has no BoardStarted event"))
+        return self._table
+
+    @property
+    def finished(self) -> bool:
+        """Whether play is over (or the board passed out)."""
+        return self._table is not None and self._table.phase is Phase.FINISHED
+
+    # --- folding ----------------------------------------------------------------------------
+
+    def fold(self, seq: int, batch: int, payload: Mapping[str, Any], key: str | None) -> None:
+        """Apply one stored row: replay a core action, skip a derived event, apply a service
+        event.
+
+        Raises:
+            CorruptLogError: if the row does not follow the head or does not replay.
+        """
+        kind = payload.get("type")
+        event: Event | None = None
+        if kind in EVENT_TYPES:
+            cls = EVENT_TYPES[str(kind)]
+            if not cls.derived:
+                try:
+                    event = event_from_json(payload)
+                    if isinstance(event, BoardStarted):
+                        self.start = event
+                        self._table = Table.replay([event])
+                    else:
+                        self.table.execute(command_of(event))
+                except ValueError as error:  # notation, or an action the table refuses
+                    raise CorruptLogError(
+                        _("event {seq} of table {table} does not replay: {error}").format(
+                            seq=seq, table=self.id, error=error
+                        )
+                    ) from error
+        elif kind not in SERVICE_EVENTS:
+            raise CorruptLogError(
+                _("event {seq} of table {table} has an unknown type {kind!r}").format(
+                    seq=seq, table=self.id, kind=kind
+                )
+            )
+        self.record(seq, batch, payload, key, event)
+
+    def record(
+        self,
+        seq: int,
+        batch: int,
+        payload: Mapping[str, Any],
+        key: str | None,
+        event: Event | None,
+    ) -> None:
+        """Note a stored row whose core action (``event``, if any) is already executed."""
+        if seq != self.head + 1:
+            raise CorruptLogError(
+                _("event {seq} of table {table} does not follow {head}").format(
+                    seq=seq, table=self.id, head=self.head
+                )
+            )
+        self.head = seq
+        self.rows.append((seq, dict(payload)))
+        if key is not None:
+            self._batch_keys[batch] = key
+        batch_key = self._batch_keys.get(batch)
+        if batch_key is not None:
+            self.batches[batch_key] = (batch, seq)
+        if event is not None and not isinstance(event, BoardStarted):
+            self.actions.append((seq, event))
+            self.undo_request = None  # any action makes a pending request moot
+            if isinstance(event, ClaimMade) or self.table.pending_claim is None:
+                self.claim_agreed.clear()
+        kind = payload.get("type")
+        if kind == "UndoRequested":
+            self.undo_request = UndoRequest(
+                Seat.from_str(str(payload["seat"])), int(payload["from_seq"])
+            )
+        elif kind == "UndoAnswered":
+            self.undo_request = None
+            if payload.get("grant"):
+                self._withdraw_from(int(payload["from_seq"]))
+        elif kind == "ClaimAgreed":
+            self.claim_agreed.add(Seat.from_str(str(payload["seat"])))
+        elif kind == "DirectorCalled":
+            self.director_called = Seat.from_str(str(payload["seat"]))
+
+    def _withdraw_from(self, from_seq: int) -> None:
+        """Withdraw the actions stored from ``from_seq`` on and rebuild the Table from the
+        ones that stand (``Table.replay``)."""
+        assert self.start is not None
+        self.actions = [(seq, event) for seq, event in self.actions if seq < from_seq]
+        self._table = Table.replay([self.start, *(event for _seq, event in self.actions)])
+
+    # --- queries ------------------------------------------------------------------------------
+
+    def rows_since(self, since: int) -> list[tuple[int, dict[str, Any]]]:
+        """The stored rows after ``since`` (the log is numbered from 0 without gaps)."""
+        return self.rows[since + 1 :]
+
+    def online_state(self) -> dict[str, Any]:
+        """What online play adds to the view: a pending undo request, the opponents who
+        agreed to a claim, a Director call."""
+        request = self.undo_request
+        return {
+            "undo_request": None if request is None else request.seat.letter,
+            "claim_agreed": sorted(seat.letter for seat in self.claim_agreed),
+            "director_called": None
+            if self.director_called is None
+            else self.director_called.letter,
+        }

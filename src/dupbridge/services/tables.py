@@ -1,0 +1,598 @@
+"""The table service: the command handler of online play (one unit of work per command).
+
+:meth:`TableService.handle` takes one online command from the seat that sent it, with the
+``expected_seq`` the client saw and its idempotency key, and answers:
+
+* a command whose key was seen before gets the first answer again and nothing happens;
+* a command for another seat raises :class:`ForbiddenError` and nothing happens;
+* a stale ``expected_seq`` changes nothing and answers ``stale`` with the head seq;
+* a command the table refuses raises the core's ``ActionError`` (with the Law it breaks) and
+  changes nothing (strict mode, DESIGN §2.6);
+* an accepted command's events are written in ONE transaction; only then is it acknowledged
+  and published (to this process's connections at once, to the others through the bus).
+
+Several server processes may serve one table: the store's key on (table, seq) lets exactly one
+of two commands written at the same seq through; the other process reloads the log and
+answers ``stale``. Messages are translated in the caller's language
+(``dupbridge.i18n.use_language`` around the call).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC
+from typing import Any, TypeVar
+
+from dupbridge.core.boards import Board
+from dupbridge.core.commands import AcceptClaim, DirectorDecides, PlayCard
+from dupbridge.core.deal import Deal
+from dupbridge.core.errors import DupbridgeError, ImpossibleActionError
+from dupbridge.core.event_json import event_to_json
+from dupbridge.core.events import CallMade, Event
+from dupbridge.core.lawref import LawRef
+from dupbridge.core.seats import Seat
+from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import _
+from dupbridge.services.bus import Bus
+from dupbridge.services.live import LiveTable
+from dupbridge.services.online import (
+    AnswerUndo,
+    CallDirector,
+    OnlineCommand,
+    RequestUndo,
+    SendChat,
+    TableSettings,
+)
+from dupbridge.services.wire import (
+    KIBITZER,
+    Viewer,
+    project_events,
+    table_view,
+    withheld_view,
+)
+from dupbridge.store import ConflictError, EventStore, NewEvent
+
+__all__ = [
+    "ForbiddenError",
+    "Listener",
+    "StoreUnavailableError",
+    "TableService",
+    "UnknownTableError",
+]
+
+_T = TypeVar("_T")
+_LAW_25A = LawRef(25, "A")
+_LAW_45B = LawRef(45, "B")
+_LAW_69A = LawRef(69, "A")
+
+#: A connection's callback: ``("update", None)`` when the log grew, ``("release", at)`` when
+#: kibitzers may see the board from time ``at`` (``time.time()`` seconds).
+Listener = Callable[[str, float | None], None]
+
+
+class UnknownTableError(DupbridgeError, LookupError):
+    """There is no table with this id."""
+
+
+class StoreUnavailableError(DupbridgeError):
+    """The store could not be written: the command is not acknowledged (send it again with
+    the same idempotency key)."""
+
+
+class ForbiddenError(DupbridgeError):
+    """A player acting for a seat that is not his (dummy's cards are declarer's to play)."""
+
+
+class TableService:
+    """The tables of one server process, in step with the store and the bus.
+
+    Args:
+        store: the event store.
+        bus: the bus to the other server processes.
+        threads: threads for database work (SQLite: 1, a single writer).
+        persist: False only to measure what persistence costs (nothing is stored).
+    """
+
+    def __init__(
+        self, store: EventStore, bus: Bus, *, threads: int | None = None, persist: bool = True
+    ) -> None:
+        self.store = store
+        self.bus = bus
+        self.persist = persist
+        if threads is None:
+            threads = 1 if store.dialect == "sqlite" else 8
+        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="dupbridge-db")
+        self._live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._listeners: dict[str, set[Listener]] = {}
+        self._pending: list[tuple[str, list[NewEvent], bool, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.node = uuid.uuid4().hex
+
+    async def start(self) -> None:
+        """Begin receiving the other processes' messages."""
+        await self.bus.start(self._on_message)
+
+    async def close(self) -> None:
+        """Stop the bus and the database threads."""
+        await self.bus.close()
+        self._executor.shutdown(wait=True)
+
+    async def _db(self, function: Callable[..., _T], *args: Any) -> _T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+
+    # --- tables -----------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        deal: Deal,
+        board: Board,
+        settings: TableSettings | None = None,
+        *,
+        session_id: str | None = None,
+        name: str = "",
+    ) -> tuple[str, str]:
+        """Create a table playing ``deal`` as ``board`` (strict mode, 2017 Laws); a new
+        session is opened when none is named.
+
+        Returns:
+            The table's id and its session's id.
+
+        Raises:
+            InvalidDealError: if the deal is not four hands of thirteen distinct cards.
+            UnknownTableError: if ``session_id`` names no session.
+        """
+        settings = settings or TableSettings()
+        table = Table(board, deal)  # validates the deal
+        start = table.events[0]
+        table_id = uuid.uuid4().hex
+        new_session = session_id is None
+        session = session_id or uuid.uuid4().hex
+
+        def write() -> None:
+            if not new_session and not self.store.session_exists(session):
+                raise UnknownTableError(_("there is no session {id!r}").format(id=session))
+            with self.store.unit_of_work() as uow:
+                if new_session:
+                    uow.create_session(session, name, settings.to_json())
+                uow.create_table(table_id, session, board.number, settings.to_json(), name)
+                uow.append(table_id, [NewEvent(0, 0, event_to_json(start), "system")])
+
+        await self._db(write)
+        return table_id, session
+
+    async def live(self, table_id: str) -> LiveTable:
+        """The table ``table_id`` in memory, loaded from its log on first use.
+
+        Raises:
+            UnknownTableError: if there is no such table.
+        """
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            live = await self._load(table_id)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: waiters re-raise it
+            raise
+        finally:
+            del self._loading[table_id]
+        self._live[table_id] = live
+        future.set_result(live)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        record = await self._db(self.store.table, table_id)
+        if record is None:
+            raise UnknownTableError(_("there is no table {id!r}").format(id=table_id))
+        live = LiveTable(
+            record.id,
+            record.session_id,
+            record.board_number,
+            TableSettings.from_json(record.settings),
+        )
+        await self._catch_up(live)
+        return live
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        """Fold the rows stored after the head (written by another process)."""
+        for row in await self._db(self.store.events, live.id, live.head):
+            live.fold(row.seq, row.batch, row.payload, row.key)
+
+    async def _reload(self, live: LiveTable) -> None:
+        live.reset()
+        await self._catch_up(live)
+
+    async def _forget(self, live: LiveTable) -> None:
+        """Rebuild ``live`` from the store, or drop it from memory if the store cannot be
+        read now (it is loaded again on next use)."""
+        try:
+            await self._reload(live)
+        except Exception:  # the store is down: forget the table rather than guess
+            self._live.pop(live.id, None)
+
+    # --- commands ---------------------------------------------------------------------------
+
+    async def handle(
+        self, table_id: str, actor: Seat, command: OnlineCommand, expected_seq: int, key: str
+    ) -> dict[str, Any]:
+        """Carry out ``command`` sent by the player in seat ``actor``.
+
+        Returns:
+            ``{"type": "ack", "key", "seq", "last"}`` (the command's events are stored at
+            ``seq``..``last``; the same answer for a key seen before) or ``{"type": "stale",
+            "head", "message"}``.
+
+        Raises:
+            UnknownTableError: if there is no such table.
+            ForbiddenError: if ``actor`` acts for another seat (nothing is logged).
+            ActionError: if the table refuses the command (the Law it breaks; nothing is
+                logged).
+        """
+        live = await self.live(table_id)
+        async with live.lock:
+            self._authorise(live, actor, command)
+            if key in live.batches:
+                return _ack(key, live.batches[key])
+            if expected_seq > live.head:
+                await self._catch_up(live)
+                if key in live.batches:
+                    return _ack(key, live.batches[key])
+            if expected_seq != live.head:
+                return self._stale(live, expected_seq)
+            payloads, events, finished = self._execute(live, actor, command)
+            first = live.head + 1
+            new = [
+                NewEvent(first + i, first, payload, actor.letter, key if i == 0 else None)
+                for i, payload in enumerate(payloads)
+            ]
+            if self.persist:
+                try:
+                    await self._commit(live.id, new, finished)
+                except ConflictError:
+                    # Another process wrote at this seq first: the table ran ahead of the
+                    # store, so rebuild it from the log and answer as the log says.
+                    await self._reload(live)
+                    if key in live.batches:
+                        return _ack(key, live.batches[key])
+                    return self._stale(live, expected_seq)
+                except Exception as error:
+                    # Not stored (or not known to be): the table ran ahead of the store.
+                    await self._forget(live)
+                    raise StoreUnavailableError(
+                        _(
+                            "the table's record cannot be written now; the command is not "
+                            "acknowledged: send it again with the same key"
+                        )
+                    ) from error
+            for item, event in zip(new, events, strict=True):
+                live.record(item.seq, item.batch, item.payload, item.key, event)
+            answer = _ack(key, (first, new[-1].seq))
+        await self._publish(live, new, finished)
+        return answer
+
+    async def _commit(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
+        """Store one command's events (group commit: the commands that arrive while a
+        transaction runs are written together in the next one, each still all-or-nothing
+        and acknowledged only after its transaction commits).
+
+        Raises:
+            ConflictError: if another writer stored this seq or key first.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, new, finished, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            items = [(table_id, new, finished) for table_id, new, finished, _done in batch]
+            try:
+                await self._db(self._write, items)
+                results: list[BaseException | None] = [None] * len(batch)
+            except ConflictError:
+                # One of them clashed: write each alone, so only the clashing one fails.
+                results = await self._db(self._write_each, items)
+            except Exception as failure:
+                results = [failure] * len(batch)
+            for (_table, _new, _finished, done), outcome in zip(batch, results, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    def _write(self, items: list[tuple[str, list[NewEvent], bool]]) -> None:
+        with self.store.unit_of_work() as uow:
+            for table_id, new, finished in items:
+                uow.append(table_id, new)
+                if finished:
+                    uow.mark_finished(table_id)
+
+    def _write_each(
+        self, items: list[tuple[str, list[NewEvent], bool]]
+    ) -> list[BaseException | None]:
+        results: list[BaseException | None] = []
+        for item in items:
+            try:
+                self._write([item])
+                results.append(None)
+            except Exception as error:  # handed to the command that sent it
+                results.append(error)
+        return results
+
+    def _stale(self, live: LiveTable, expected_seq: int) -> dict[str, Any]:
+        return {
+            "type": "stale",
+            "head": live.head,
+            "message": _(
+                "the table has moved on: you saw event {expected}, the last is {head}; "
+                "resynchronise and try again"
+            ).format(expected=expected_seq, head=live.head),
+        }
+
+    def _authorise(self, live: LiveTable, actor: Seat, command: OnlineCommand) -> None:
+        if isinstance(command, DirectorDecides):
+            raise ForbiddenError(_("only the Director answers for the Director (Law 81)"))
+        seat = command.seat
+        if isinstance(command, PlayCard):
+            table = live.table
+            dummy = table.dummy
+            if dummy is not None and seat is dummy and table.phase is Phase.PLAY:
+                if actor is table.declarer:
+                    return
+                raise ForbiddenError(
+                    _("dummy's cards are played by declarer, not by {seat} (Law 45B)").format(
+                        seat=actor.title
+                    )
+                )
+        if seat is not actor:
+            raise ForbiddenError(
+                _("{actor} may not act for {seat}").format(actor=actor.title, seat=seat.title)
+            )
+
+    def _execute(
+        self, live: LiveTable, actor: Seat, command: OnlineCommand
+    ) -> tuple[list[dict[str, Any]], list[Event | None], bool]:
+        """The payloads to store, the core events among them and whether play ends.
+
+        Raises:
+            ActionError: if the command is refused (nothing has changed).
+        """
+        table = live.table
+        service = self._service_payload(live, actor, command)
+        if service is not None:
+            return [service], [None], False
+        assert not isinstance(command, RequestUndo | AnswerUndo | CallDirector | SendChat)
+        events = table.execute(command)
+        return (
+            [event_to_json(event) for event in events],
+            list(events),
+            table.phase is Phase.FINISHED,
+        )
+
+    def _service_payload(
+        self, live: LiveTable, actor: Seat, command: OnlineCommand
+    ) -> dict[str, Any] | None:
+        """The service event a command records, or None for a core table command."""
+        seat = actor.letter
+        match command:
+            case SendChat(text=text):
+                return {"type": "ChatSent", "seat": seat, "text": text}
+            case CallDirector(reason=reason):
+                return {"type": "DirectorCalled", "seat": seat, "reason": reason}
+            case RequestUndo():
+                return {"type": "UndoRequested", "seat": seat, "from_seq": _undoable(live, actor)}
+            case AnswerUndo(grant=grant):
+                request = live.undo_request
+                if request is None:
+                    raise ImpossibleActionError(
+                        _("there is no undo request to answer"), seat=actor, law=_LAW_25A
+                    )
+                if request.seat.side is actor.side:
+                    raise ImpossibleActionError(
+                        _("only an opponent of {seat} answers his undo request").format(
+                            seat=request.seat.title
+                        ),
+                        seat=actor,
+                        law=_LAW_25A,
+                    )
+                return {
+                    "type": "UndoAnswered",
+                    "seat": seat,
+                    "grant": grant,
+                    "from_seq": request.from_seq,
+                }
+            case AcceptClaim() if live.settings.claims == "both":
+                claim = live.table.pending_claim
+                if (
+                    claim is not None
+                    and claim.seat.side is not actor.side
+                    and actor not in live.claim_agreed
+                    and not live.claim_agreed
+                ):
+                    return {"type": "ClaimAgreed", "seat": seat}
+                if actor in live.claim_agreed:
+                    raise ImpossibleActionError(
+                        _(
+                            "{seat} has already accepted the claim; his partner must answer too "
+                            "(Law 69A)"
+                        ).format(seat=actor.title),
+                        seat=actor,
+                        law=_LAW_69A,
+                    )
+                return None
+            case _:
+                return None
+
+    # --- publication ------------------------------------------------------------------------
+
+    def listen(self, table_id: str, listener: Listener) -> None:
+        """Call ``listener`` whenever the table's log grows or its board is released."""
+        self._listeners.setdefault(table_id, set()).add(listener)
+
+    def unlisten(self, table_id: str, listener: Listener) -> None:
+        """Stop calling ``listener``; a finished table nobody watches leaves memory (it is
+        loaded from the store again if needed)."""
+        listeners = self._listeners.get(table_id)
+        if listeners is not None:
+            listeners.discard(listener)
+            if not listeners:
+                del self._listeners[table_id]
+                live = self._live.get(table_id)
+                if live is not None and live.finished and not live.lock.locked():
+                    del self._live[table_id]
+
+    def _notify(self, table_id: str, what: str, at: float | None = None) -> None:
+        for listener in tuple(self._listeners.get(table_id, ())):
+            listener(what, at)
+
+    async def _publish(self, live: LiveTable, new: list[NewEvent], finished: bool) -> None:
+        self._notify(live.id, "update")
+        rows = [
+            {"seq": item.seq, "batch": item.batch, "payload": item.payload, "key": item.key}
+            for item in new
+        ]
+        await self.bus.publish({"origin": self.node, "table": live.id, "rows": rows})
+        if finished:
+            await self._release_if_over(live)
+
+    async def _release_if_over(self, live: LiveTable) -> None:
+        """When the board is over at every table of the session, kibitzers of all those
+        tables may see it after the delay."""
+        records = await self._db(self.store.session_tables, live.session_id)
+        same = [record for record in records if record.board_number == live.board_number]
+        if not same or any(record.finished_at is None for record in same):
+            return
+        at = _release_time(same, live.settings.kibitzer_delay)
+        ids = [record.id for record in same]
+        for table_id in ids:
+            self._mark_released(table_id, at)
+        await self.bus.publish({"origin": self.node, "release": ids, "at": at})
+
+    def _mark_released(self, table_id: str, at: float) -> None:
+        live = self._live.get(table_id)
+        if live is not None:
+            live.released_at = at
+        self._notify(table_id, "release", at)
+
+    async def _on_message(self, message: dict[str, Any]) -> None:
+        if message.get("origin") == self.node:
+            return
+        if "release" in message:
+            for table_id in message["release"]:
+                self._mark_released(str(table_id), float(message["at"]))
+            return
+        table_id = str(message.get("table"))
+        live = self._live.get(table_id)
+        if live is None:
+            return  # not served here: it will be loaded from the store when needed
+        async with live.lock:
+            rows = message.get("rows") or []
+            if rows and rows[0]["seq"] == live.head + 1:
+                for row in rows:
+                    live.fold(row["seq"], row["batch"], row["payload"], row["key"])
+            elif not rows or rows[-1]["seq"] > live.head:
+                await self._catch_up(live)
+        self._notify(table_id, "update")
+
+    # --- what a viewer sees -----------------------------------------------------------------
+
+    async def released(self, live: LiveTable) -> bool:
+        """Whether kibitzers may see the board now: over at every table of the session that
+        plays it, and the delay has passed."""
+        if not live.finished:
+            return False
+        if live.released_at is None:
+            records = await self._db(self.store.session_tables, live.session_id)
+            same = [record for record in records if record.board_number == live.board_number]
+            if any(record.finished_at is None for record in same):
+                return False
+            live.released_at = _release_time(same, live.settings.kibitzer_delay)
+        return time.time() >= live.released_at
+
+    async def frame(self, live: LiveTable, viewer: Viewer, since: int) -> dict[str, Any]:
+        """The frame that brings ``viewer`` from event ``since`` to the head: the events he
+        may see in between and his view now (a withheld view for a kibitzer whose board is
+        still in play somewhere in the session)."""
+        settings = live.settings
+        if viewer is KIBITZER and not await self.released(live):
+            return {
+                "type": "update",
+                "since": since,
+                "seq": live.head,
+                "events": [],
+                "view": withheld_view(live.table),
+                "online": {},
+            }
+        after = settings.explanations_after_board
+        return {
+            "type": "update",
+            "since": since,
+            "seq": live.head,
+            "events": project_events(
+                live.rows_since(since),
+                viewer,
+                finished=live.finished,
+                explanations_after_board=after,
+            ),
+            "view": table_view(live.table, viewer, explanations_after_board=after),
+            "online": live.online_state() if viewer is not KIBITZER else {},
+        }
+
+
+def _ack(key: str, batch: tuple[int, int]) -> dict[str, Any]:
+    return {"type": "ack", "key": key, "seq": batch[0], "last": batch[1]}
+
+
+def _release_time(records: list[Any], delay: float) -> float:
+    finished = [record.finished_at for record in records]
+    last = max(finished)
+    if last.tzinfo is None:  # SQLite keeps no zone: the store writes UTC
+        last = last.replace(tzinfo=UTC)
+    return float(last.timestamp()) + delay
+
+
+def _undoable(live: LiveTable, actor: Seat) -> int:
+    """The stored seq of ``actor``'s last call, if he may ask to take it back (Law 25A:
+    during the auction, until his partner has called)."""
+    if live.settings.undo == "none":
+        raise ImpossibleActionError(
+            _("undo is not allowed at this table"), seat=actor, law=_LAW_25A
+        )
+    if live.table.phase is not Phase.AUCTION:
+        raise ImpossibleActionError(
+            _("a call can be taken back only during the auction (Law 25A)"),
+            seat=actor,
+            law=_LAW_25A,
+        )
+    if live.undo_request is not None:
+        raise ImpossibleActionError(
+            _("an undo request is already waiting for an answer"), seat=actor, law=_LAW_25A
+        )
+    for seq, event in reversed(live.actions):
+        if isinstance(event, CallMade):
+            if event.seat is actor.partner:
+                break
+            if event.seat is actor:
+                return seq
+    raise ImpossibleActionError(
+        _(
+            "{seat} has no call to take back: none, or his partner has called since (Law 25A)"
+        ).format(seat=actor.title),
+        seat=actor,
+        law=_LAW_25A,
+    )

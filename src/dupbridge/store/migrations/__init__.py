@@ -1,0 +1,1 @@
+"""Alembic migrations of the store, shipped inside the package (``dupbridge db upgrade``)."""

@@ -1,0 +1,17 @@
+"""Alembic environment: runs on the connection that :func:`dupbridge.store.migrate.upgrade`
+hands over (batch mode on SQLite, which cannot alter tables in place)."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from dupbridge.store.schema import metadata
+
+connection = context.config.attributes["connection"]
+context.configure(
+    connection=connection,
+    target_metadata=metadata,
+    render_as_batch=connection.dialect.name == "sqlite",
+)
+with context.begin_transaction():
+    context.run_migrations()

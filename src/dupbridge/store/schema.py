@@ -1,0 +1,96 @@
+"""The tables of the store (SQLAlchemy Core), in step with the Alembic migrations.
+
+The migrations in :mod:`dupbridge.store.migrations` create these tables; a test checks that
+the migrated database and this metadata agree, so the two never drift apart.
+
+* ``players``: people who sit at tables (a name and a language).
+* ``sessions``: an evening's event: the tables that play the same boards, with the event's
+  settings (a JSON object, :class:`dupbridge.services.online.TableSettings`).
+* ``tables``: one board at one table of a session; ``finished_at`` is set in the transaction
+  that ends play, so the server knows when a board is over at every table of the session.
+* ``seats``: who sits in each of the four seats of a table.
+* ``events``: each table's append-only log, keyed by (table, seq): the event's JSON, its type,
+  the actor, the time, the batch (the seq of the command's first event) and the client's
+  idempotency key, unique per table.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = ["events", "metadata", "players", "seats", "sessions", "tables"]
+
+metadata = MetaData(
+    naming_convention={
+        "pk": "pk_%(table_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s_%(column_1_name)s",
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+    }
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("language", String(8), nullable=False, server_default="en"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False, server_default=""),
+    Column("settings", Text, nullable=False, server_default="{}"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("session_id", String(36), ForeignKey("sessions.id"), nullable=False, index=True),
+    Column("name", String(200), nullable=False, server_default=""),
+    Column("board_number", Integer, nullable=False),
+    Column("settings", Text, nullable=False, server_default="{}"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(36), ForeignKey("tables.id"), nullable=False),
+    Column("seat", String(1), nullable=False),
+    Column("player_id", String(36), ForeignKey("players.id"), nullable=True),
+    Column("joined_at", DateTime(timezone=True), nullable=True),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(36), ForeignKey("tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("batch", Integer, nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("actor", String(16), nullable=False),
+    Column("idempotency_key", String(100), nullable=True),
+    Column("payload", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "seq"),
+    UniqueConstraint("table_id", "idempotency_key"),
+)

@@ -1,0 +1,72 @@
+"""The FastAPI app factory (DESIGN §5): nothing is built at import time.
+
+``create_app(settings)`` returns the app; its lifespan makes the engine (and runs the
+migrations), the bus and the table service, and hands them to requests through the lifespan
+state. ``uvicorn --factory dupbridge.web.app:app_from_environment`` reads the settings from
+``DUPBRIDGE_*`` variables (``dupbridge serve`` does this).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from dupbridge.services.bus import make_bus
+from dupbridge.services.tables import TableService
+from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.web.deps import SeatTokens
+from dupbridge.web.errors import install_error_handlers
+from dupbridge.web.realtime import router as realtime_router
+from dupbridge.web.routers.health import router as health_router
+from dupbridge.web.routers.tables import router as tables_router
+from dupbridge.web.settings import Settings
+
+__all__ = ["app_from_environment", "create_app"]
+
+#: The routers, one per area, in the order they are mounted.
+ROUTERS = (health_router, tables_router, realtime_router)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The dupbridge server for ``settings``."""
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[dict[str, Any]]:
+        engine = make_engine(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+        if settings.migrate:
+            upgrade(engine)
+        service = TableService(
+            EventStore(engine),
+            make_bus(settings.redis_url),
+            threads=settings.db_threads,
+            persist=settings.persist,
+        )
+        await service.start()
+        try:
+            yield {
+                "service": service,
+                "settings": settings,
+                "tokens": SeatTokens(settings.secret_key.get_secret_value()),
+            }
+        finally:
+            await service.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="dupbridge",
+        summary="Duplicate bridge tables online, by the Laws of Duplicate Bridge.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    for router in ROUTERS:
+        app.include_router(router)
+    install_error_handlers(app)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app with settings from the environment (for ``uvicorn --factory``)."""
+    return create_app(Settings())

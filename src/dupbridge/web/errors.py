@@ -1,0 +1,101 @@
+"""One mapping from the project's errors to answers (DESIGN §5): notation 422, a refused
+action 409 with the Law and the seat, another seat's action 403, an unknown table 404.
+
+HTTP responses and WebSocket error frames share :func:`error_body`, so a client reads the same
+object either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from dupbridge.core.errors import ActionError, IrregularityError, NotationError
+from dupbridge.i18n import _
+from dupbridge.services.live import CorruptLogError
+from dupbridge.services.online import SettingsError
+from dupbridge.services.tables import ForbiddenError, StoreUnavailableError, UnknownTableError
+
+__all__ = ["MAPPED", "error_body", "install_error_handlers"]
+
+#: The errors mapped to an answer (anything else is a bug and a 500).
+MAPPED: tuple[type[Exception], ...] = (
+    NotationError,
+    SettingsError,
+    ActionError,
+    ForbiddenError,
+    UnknownTableError,
+    CorruptLogError,
+    StoreUnavailableError,
+    ValidationError,
+    RequestValidationError,
+)
+
+
+def _validation_message(error: ValidationError | RequestValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item.get("loc", ())) or _("frame")
+        parts.append(f"{where}: {item.get('msg', '')}")
+    return "; ".join(parts)
+
+
+def error_body(error: Exception, head: int | None = None) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and the JSON error object for ``error``."""
+    body: dict[str, Any] = {"type": "error", "law": None, "seat": None, "head": head}
+    if isinstance(error, ActionError):
+        status = 409
+        body["error"] = error.irregularity if isinstance(error, IrregularityError) else "refused"
+        body["message"] = str(error)
+        body["law"] = None if error.law is None else str(error.law)
+        seat = error.seat
+        body["seat"] = getattr(seat, "letter", None if seat is None else str(seat))
+    elif isinstance(error, ForbiddenError):
+        status, body["error"], body["message"] = 403, "forbidden", str(error)
+    elif isinstance(error, UnknownTableError):
+        status, body["error"], body["message"] = 404, "unknown_table", str(error)
+    elif isinstance(error, ValidationError | RequestValidationError):
+        status, body["error"] = 422, "malformed"
+        body["message"] = _validation_message(error)
+    elif isinstance(error, StoreUnavailableError):
+        status, body["error"], body["message"] = 503, "store_unavailable", str(error)
+    elif isinstance(error, CorruptLogError):
+        status, body["error"], body["message"] = 500, "corrupt_log", str(error)
+    else:
+        status, body["error"], body["message"] = 422, "notation", str(error)
+    body["status"] = status
+    return status, body
+
+
+async def _handle(_request: Request, error: Exception) -> JSONResponse:
+    status, body = error_body(error)
+    return JSONResponse(body, status_code=status)
+
+
+_HTTP_ERRORS = {401: "unauthorized", 404: "not_found", 405: "method_not_allowed", 422: "malformed"}
+
+
+async def _handle_http(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    body = {
+        "type": "error",
+        "status": error.status_code,
+        "error": _HTTP_ERRORS.get(error.status_code, "http"),
+        "message": str(error.detail),
+        "law": None,
+        "seat": None,
+        "head": None,
+    }
+    return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every project error (and the framework's own HTTP errors) to one error shape."""
+    for kind in MAPPED:
+        app.add_exception_handler(kind, _handle)
+    app.add_exception_handler(StarletteHTTPException, _handle_http)
