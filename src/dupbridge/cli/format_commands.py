@@ -23,7 +23,6 @@ from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, all_formats, format_for_path, get_format
 from dupbridge.i18n import _, ngettext
-from dupbridge.services.event_results import EVENT_FORMATS, EventFileError, check_event_file
 
 __all__ = ["convert", "formats", "validate"]
 
@@ -101,6 +100,8 @@ def _scored_only(path: Path, name: str | None) -> bool:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return _is_travellers_csv(path)
+    from dupbridge.services.event_results import EVENT_FORMATS  # scoring loads on use
+
     if suffix not in EVENT_FORMATS:
         return False
     try:
@@ -122,6 +123,8 @@ def _is_travellers_csv(path: Path) -> bool:
 
 
 def _validate_event(path: Path) -> None:
+    from dupbridge.services.event_results import EventFileError, check_event_file
+
     try:
         loaded = check_event_file(path)
     except EventFileError as error:
