@@ -173,3 +173,17 @@ def test_formats_lists_the_registry(runner: CliRunner) -> None:
     for name, extension in (("pbn", ".pbn"), ("lin", ".lin"), ("dup", ".dup"), ("dlm", ".dlm")):
         assert name in result.stdout
         assert extension in result.stdout
+
+
+def test_convert_warns_about_what_the_target_cannot_hold(runner: CliRunner, tmp_path: Path) -> None:
+    """A contract and result with no auction cannot be written in LIN (it gives the contract by
+    its calls): convert says so on standard error rather than dropping it silently."""
+    source = tmp_path / "c.pbn"
+    source.write_text(GOOD + '[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n')
+    target = tmp_path / "c.lin"
+    result = runner.invoke(app, ["convert", str(source), str(target)])
+    assert 0 == result.exit_code, result.stderr
+    assert f"{target}: warning: the contract 4S (South) and its result (10 tricks)" in " ".join(
+        result.stderr.split()
+    )
+    assert target.exists()

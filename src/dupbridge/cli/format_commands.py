@@ -217,6 +217,13 @@ def convert(
         else:
             assert writer.write is not None
             output = writer.write(records)
+            for lost in writer.unwritable(records) if writer.unwritable else ():
+                err_console.print(
+                    _("{target}: warning: {text}").format(target=target, text=lost),
+                    markup=False,
+                    highlight=False,
+                    soft_wrap=True,
+                )
     except FormatError as error:
         fail(
             _("cannot write {target} as {name}: {error}").format(

@@ -134,4 +134,12 @@ def _write(records: Sequence[BoardRecord]) -> bytes:
     return dumps(records).encode("utf-8")
 
 
-register(FileFormat("lin", (".lin",), N_("Bridge Base Online LIN"), _read, _write))
+def _unwritable(records: Sequence[BoardRecord]) -> list[str]:
+    return [text for record in records for text in unwritable(record, vugraph=False)]
+
+
+register(
+    FileFormat(
+        "lin", (".lin",), N_("Bridge Base Online LIN"), _read, _write, unwritable=_unwritable
+    )
+)

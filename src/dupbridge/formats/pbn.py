@@ -212,4 +212,20 @@ def _write(records: Sequence[BoardRecord]) -> bytes:
     return dumps(Game.from_record(record) for record in records).encode("utf-8")
 
 
-register(FileFormat("pbn", (".pbn",), N_("Portable Bridge Notation 2.1"), _read, _write))
+def _unwritable(records: Sequence[BoardRecord]) -> list[str]:
+    warnings: list[str] = []
+    for record in records:
+        Game.from_record(record, warnings=warnings)
+    return warnings
+
+
+register(
+    FileFormat(
+        "pbn",
+        (".pbn",),
+        N_("Portable Bridge Notation 2.1"),
+        _read,
+        _write,
+        unwritable=_unwritable,
+    )
+)

@@ -69,6 +69,9 @@ class FileFormat:
     description: str
     read: Reader | None = None
     write: Writer | None = None
+    #: What the format cannot hold of the records and its writer leaves out, each a
+    #: sentence naming the board (None: the format holds everything a record has).
+    unwritable: Callable[[Sequence[BoardRecord]], list[str]] | None = None
 
 
 #: Modules that register formats, imported on first use of the registry.

@@ -88,7 +88,10 @@ def unwritable(record: BoardRecord, *, vugraph: bool) -> list[str]:
     if record.passed_out:
         return [_("the board was passed out, but with no calls LIN cannot say so")]
     if record.contract is not None:
-        contract = record.contract.to_str()
+        declarer = record.contract.declarer
+        contract = record.contract.to_str(declarer=False)
+        if declarer is not None:
+            contract = f"{contract} ({declarer.title})"
         if record.result is not None:
             return [
                 _(
