@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test tools lint typecheck importlint pytest catalogs messages bench clean
+.PHONY: run test tools catalogs-check lint typecheck importlint pytest catalogs messages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,12 +22,16 @@ $(TSTAMP): pyproject.toml | $(BIN)/python
 catalogs: $(STAMP)
 	$(BIN)/python -m dupbridge.i18n.compile
 
+## make test refuses a catalog with a message untranslated, fuzzy or with changed placeholders.
+catalogs-check: $(TSTAMP)
+	$(BIN)/python -m dupbridge.i18n.compile --check
+
 ## make run: install, then run the main job on the embedded default (SQLite, nothing to set up).
 run: $(STAMP) catalogs
 	$(BIN)/dupbridge run
 
 ## make test: install with test extras, then lint, type-check, check the layering, run the suite.
-test: $(TSTAMP) tools catalogs lint typecheck importlint pytest
+test: $(TSTAMP) tools catalogs-check lint typecheck importlint pytest
 
 lint: $(TSTAMP)
 	$(BIN)/ruff check src tests benchmarks
