@@ -22,6 +22,7 @@ __all__ = [
     "Hand",
     "Rank",
     "Suit",
+    "parse_hand_mask",
     "suit_mask",
 ]
 
@@ -239,7 +240,7 @@ class Hand:
             NotationError: if the text is not a hand (wrong number of suits, unknown rank,
                 a card given twice).
         """
-        return cls(_parse_hand_mask(text))
+        return cls(parse_hand_mask(text))
 
     @property
     def mask(self) -> int:
@@ -311,7 +312,12 @@ class Hand:
         return f"Hand.from_pbn({self.to_pbn()!r})"
 
 
-def _parse_hand_mask(text: str) -> int:
+def parse_hand_mask(text: str) -> int:
+    """The 52-bit card mask of PBN hand notation ``"AKQ2.J3.T98.5432"`` (spades first).
+
+    Raises:
+        NotationError: if the text is not four suits of distinct ranks.
+    """
     suits = text.strip().split(".")
     if len(suits) != 4:
         raise NotationError(

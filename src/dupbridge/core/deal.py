@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntFlag
 from typing import Protocol
 
-from dupbridge.core.cards import CARDS, FULL_PACK, Card, Hand, _parse_hand_mask
+from dupbridge.core.cards import CARDS, FULL_PACK, Card, Hand, parse_hand_mask
 from dupbridge.core.errors import InvalidDealError, NotationError
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.i18n import _
@@ -158,7 +158,7 @@ class Deal:
         for offset, part in enumerate(parts):
             seat = first.next(offset)
             try:
-                masks[seat] = 0 if part == "-" else _parse_hand_mask(part)
+                masks[seat] = 0 if part == "-" else parse_hand_mask(part)
             except NotationError as error:
                 raise NotationError(
                     _("not a deal: {seat}'s hand: {error}").format(seat=seat.title, error=error)

@@ -15,7 +15,7 @@ from dupbridge.core.cards import CARDS, Card, Hand, Suit, suit_mask
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.lawref import LawRef
-from dupbridge.core.seats import _LHO, SEATS, Seat, Side
+from dupbridge.core.seats import LHO_OF, SEATS, Seat, Side
 from dupbridge.i18n import _
 
 __all__ = ["LegalCards", "Play", "Trick", "trick_winner"]
@@ -320,9 +320,9 @@ class Play:
         current = self._current
         current.append(card)
         if len(current) < 4:
-            self._turn = _LHO[seat]
+            self._turn = LHO_OF[seat]
             return None
-        leader = _LHO[seat]
+        leader = LHO_OF[seat]
         cards = (current[0], current[1], current[2], current[3])
         winner = trick_winner(leader, cards, self.trump)
         tricks = self._tricks

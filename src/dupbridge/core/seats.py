@@ -7,7 +7,7 @@ from enum import Enum, IntEnum
 from dupbridge.core.errors import NotationError
 from dupbridge.i18n import N_, _
 
-__all__ = ["SEATS", "Seat", "Side", "Vulnerability"]
+__all__ = ["LHO_OF", "SEATS", "Seat", "Side", "Vulnerability"]
 
 
 class Seat(IntEnum):
@@ -26,7 +26,7 @@ class Seat(IntEnum):
     @property
     def lho(self) -> Seat:
         """The left-hand opponent: the next player in rotation."""
-        return _LHO[self]
+        return LHO_OF[self]
 
     @property
     def rho(self) -> Seat:
@@ -74,7 +74,8 @@ class Seat(IntEnum):
 
 
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
-_LHO = (Seat.E, Seat.S, Seat.W, Seat.N)
+#: Each seat's left-hand opponent, indexed by seat (a tuple lookup for the hot paths).
+LHO_OF = (Seat.E, Seat.S, Seat.W, Seat.N)
 _RHO = (Seat.W, Seat.N, Seat.E, Seat.S)
 _PARTNER = (Seat.S, Seat.W, Seat.N, Seat.E)
 _TITLES = (N_("North"), N_("East"), N_("South"), N_("West"))
