@@ -33,6 +33,7 @@ def _call(text: str) -> str:
     special = {
         "GAME": _("game in the fit"),
         "REBID": _("rebid the long suit"),
+        "OWNGAME": _("game in one's own suit"),
         "TRUMP5": _("5 of the trump suit"),
         "TRUMP6": _("6 of the trump suit"),
         "TRUMP7": _("7 of the trump suit"),
@@ -74,7 +75,8 @@ def _conditions(family: Family) -> str:
             "tricks9": _("nine playing tricks (at most 3 losers)"),
             "slam_zone": _("a fit and 33+ HCP together"),
             "game_fit": _("a fit and 25+ HCP together"),
-            "game_nt": _("25+ HCP together"),
+            "game_nt": _("25+ HCP together and their suits stopped"),
+            "own_game": _("7+ cards in the suit, at most 4 losers"),
             "compete": _("a 6-card suit already bid"),
             "keycards": _("key cards: {suit}"),
         }.get(head)

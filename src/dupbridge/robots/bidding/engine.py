@@ -125,6 +125,14 @@ class Reading:
                     suits.add(suit)
         return suits
 
+    def their_suits(self) -> set[Suit]:
+        suits = set()
+        for index, call in enumerate(self.calls):
+            if self.auction.seat_of(index).side is not self.seat.side and isinstance(call, Bid):
+                if call.strain.suit is not None:
+                    suits.add(call.strain.suit)
+        return suits
+
     def fit(self) -> Suit | None:
         """The best suit with eight cards between the partnership, counting partner's least."""
         best: tuple[int, int, Suit] | None = None
@@ -211,9 +219,19 @@ class Reading:
                 and (hand.hcp + self.partner_min() >= 25 or self._strong_suit(fit))
                 and _below_game(last, Strain.of(fit))
             )
+        if head == "own_game":
+            suit = max(Suit, key=lambda s: (hand.length(s), s))
+            return (
+                hand.length(suit) >= 7
+                and losers(hand) <= 4
+                and hand.hcp >= 16
+                and _below_game(last, Strain.of(suit))
+                and self.partner.lengths[suit][1] > 0
+            )
         if head == "game_nt":
             return (
-                hand.hcp + self.partner_min() >= 25
+                all(_stopper(hand, suit) for suit in self.their_suits())
+                and hand.hcp + self.partner_min() >= 25
                 and self.partner.hcp[0] > 0
                 and _below_game(last, Strain.NOTRUMP)
             )
@@ -253,18 +271,11 @@ def _forced(auction: Auction, seat: Seat, shown: dict[Seat, tuple[HandConstraint
     if len(calls) < 2 or auction.seat_of(len(calls) - 2) is not seat.partner:
         return False
     flag = shown[seat.partner][1]
-    if calls[-1] != PASS:
-        return False
-    if flag == "1" and calls[-2] != PASS:
-        return True
     last = auction.last_bid
-    return (
-        flag == "game"
-        and auction.last_bidder is not None
-        and auction.last_bidder.side is seat.side
-        and last is not None
-        and _below_game(last, last.strain)
-    )
+    # Forced to game: passing is no option below game, even over an opponent's bid.
+    if flag == "game" and last is not None and _below_game(last, last.strain):
+        return True
+    return flag == "1" and calls[-1] == PASS and calls[-2] != PASS
 
 
 def _resolve(rule: Rule, reading: Reading) -> Call | None:
@@ -286,6 +297,11 @@ def _resolve(rule: Rule, reading: Reading) -> Call | None:
         if fit is None:
             return None
         game = Bid(4 if fit.is_major else 5, Strain.of(fit))
+        return game if game in legal else None
+    elif call == "OWNGAME":
+        hand = reading.hand
+        suit = max(Suit, key=lambda s: (hand.length(s), s))
+        game = Bid(4 if suit.is_major else 5, Strain.of(suit))
         return game if game in legal else None
     elif call == "REBID":
         hand = reading.hand
