@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from dupbridge.robots.bidding.api import choose_call, explain, read_auction
+from dupbridge.robots.bidding.api import choose_call, explain, is_forced, read_auction
 from dupbridge.robots.bidding.card import system_card
 from dupbridge.robots.bidding.engine import RULES
 
-__all__ = ["RULES", "choose_call", "explain", "read_auction", "system_card"]
+__all__ = ["RULES", "choose_call", "explain", "is_forced", "read_auction", "system_card"]

@@ -14,11 +14,11 @@ from dupbridge.core.cards import Hand, Suit
 from dupbridge.core.seats import Seat
 from dupbridge.core.views import TableView
 from dupbridge.i18n import _
-from dupbridge.robots.bidding.engine import decide, read_calls
+from dupbridge.robots.bidding.engine import Reading, decide, read_calls
 from dupbridge.robots.bidding.rules import Rule
 from dupbridge.robots.constraints import HandConstraint
 
-__all__ = ["choose_call", "explain", "read_auction", "describe"]
+__all__ = ["choose_call", "describe", "explain", "is_forced", "read_auction"]
 
 _SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
@@ -115,3 +115,9 @@ def read_auction(
     backwards); the reader's own seat is left out."""
     shown = read_calls(_auction_of(auction).dealer, _auction_of(auction).calls)
     return {seat: shown[seat][0] for seat in shown if seat is not seat_of_reader}
+
+
+def is_forced(auction: Auction | TableView, seat: Seat) -> bool:
+    """Whether the auction is forcing for ``seat`` (partner's last bid was forcing and the
+    right-hand opponent passed, or the partnership is forced to game below game)."""
+    return Reading(_auction_of(auction), seat, Hand()).forcing
