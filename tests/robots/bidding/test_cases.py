@@ -70,10 +70,20 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("1NT: Stayman answered 2S", "N", "1NT P 2C P", "KJ94.AQ3.K976.Q9", "2S"),
     ("1NT: Stayman answered 2D, no major", "N", "1NT P 2C P", "KJ9.AQ3.K976.Q92", "2D"),
     ("1NT: Stayman fit found, game", "N", "1NT P 2C P 2H P", "Q2.KJ76.K432.A32", "4H"),
-    ("1NT: after a transfer, 3NT with exactly five", "N", "1NT P 2D P 2H P", "Q2.KJ765.K32.A32",
-     "3NT"),
-    ("1NT: opener picks 4H with three hearts", "N", "1NT P 2D P 2H P 3NT P", "KQ4.A83.K976.QJ8",
-     "4H"),
+    (
+        "1NT: after a transfer, 3NT with exactly five",
+        "N",
+        "1NT P 2D P 2H P",
+        "Q2.KJ765.K32.A32",
+        "3NT",
+    ),
+    (
+        "1NT: opener picks 4H with three hearts",
+        "N",
+        "1NT P 2D P 2H P 3NT P",
+        "KQ4.A83.K976.QJ8",
+        "4H",
+    ),
     ("1NT: accept 2NT invitation with 16-17", "N", "1NT P 2NT P", "KQ4.A83.K976.KQ8", "3NT"),
     ("2NT: transfer to hearts", "N", "2NT P", "Q2.J9765.432.432", "3D"),
     ("2NT: transfer completed", "N", "2NT P 3D P", "AK4.AQ3.KQ76.K82", "3H"),
@@ -81,8 +91,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("2C: 2D waiting response", "N", "2C P", "Q2.J976.432.J432", "2D"),
     ("2C: positive response in a good five-card suit", "N", "2C P", "Q2.AKJ76.432.432", "2H"),
     ("2C: 2NT rebid 22-24", "N", "2C P 2D P", "AKQ4.AQ3.KQ76.A8", "2NT"),
-    ("2C: responder may pass 2C-2D-2NT with 0-3", "N", "2C P 2D P 2NT P", "J32.9765.432.432",
-     "P"),
+    ("2C: responder may pass 2C-2D-2NT with 0-3", "N", "2C P 2D P 2NT P", "J32.9765.432.432", "P"),
     ("Weak twos: raise to game with support", "N", "2S P", "AK2.A976.K32.A42", "4S"),
     ("Weak twos: 2NT feature ask", "N", "2H P", "AK2.A6.K432.A432", "2NT"),
     # Overcalls and doubles
@@ -102,40 +111,79 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("Advancing a double: cue bid with 12+", "N", "1D X P", "AJ32.KQ2.432.K32", "2D"),
     ("Advancing a double: 1NT 6-10 with a stopper", "N", "1D X P", "J32.Q2.KJ32.5432", "1NT"),
     ("Advancing an overcall: single raise 6-10", "N", "1C 1S P", "Q32.K32.J432.432", "2S"),
-    ("Advancing an overcall: cue bid, limit raise or better", "N", "1C 1S P",
-     "Q32.AK32.A432.32", "2C"),
+    (
+        "Advancing an overcall: cue bid, limit raise or better",
+        "N",
+        "1C 1S P",
+        "Q32.AK32.A432.32",
+        "2C",
+    ),
     # Responding in competition
-    ("Competition: negative double with the unbid major", "N", "1C 1H", "KJ32.32.Q432.432",
-     "X"),
-    ("Competition: negative double of 1C-1D with both majors", "N", "1C 1D",
-     "KJ32.Q432.32.432", "X"),
+    ("Competition: negative double with the unbid major", "N", "1C 1H", "KJ32.32.Q432.432", "X"),
+    (
+        "Competition: negative double of 1C-1D with both majors",
+        "N",
+        "1C 1D",
+        "KJ32.Q432.32.432",
+        "X",
+    ),
     ("Competition: redouble 10+ over a takeout double", "N", "1H X", "A32.32.KQ432.K32", "XX"),
-    ("Competition: Jordan 2NT, a limit raise over a double", "N", "1S X", "KJ32.A32.Q432.32",
-     "2NT"),
+    (
+        "Competition: Jordan 2NT, a limit raise over a double",
+        "N",
+        "1S X",
+        "KJ32.A32.Q432.32",
+        "2NT",
+    ),
     ("Competition: competitive raise 6-10", "N", "1S 2C", "K32.Q432.J432.32", "2S"),
     ("Competition: cue bid raise with 10+", "N", "1S 2C", "KJ32.A32.Q432.32", "3C"),
     # Slam bidding
     ("RKCB: 5C shows 1 or 4 key cards", "N", "1S P 3S P 4NT P", "KQJ54.K32.Q74.43", "5C"),
     ("RKCB: 5D shows 0 or 3 key cards", "N", "1S P 3S P 4NT P", "KQJ54.A32.A74.43", "5D"),
-    ("RKCB: 5H shows 2 key cards without the queen", "N", "1S P 3S P 4NT P",
-     "AJ954.K32.A74.43", "5H"),
-    ("RKCB: 5S shows 2 key cards and the queen", "N", "1S P 3S P 4NT P", "AQ954.K32.A74.43",
-     "5S"),
+    (
+        "RKCB: 5H shows 2 key cards without the queen",
+        "N",
+        "1S P 3S P 4NT P",
+        "AJ954.K32.A74.43",
+        "5H",
+    ),
+    ("RKCB: 5S shows 2 key cards and the queen", "N", "1S P 3S P 4NT P", "AQ954.K32.A74.43", "5S"),
     ("RKCB: ask with a fit and 33+ together", "N", "1S P 3S P", "AKQ54.A2.KQJ.A43", "4NT"),
-    ("RKCB: small slam with one key card missing", "N", "1S P 3S P 4NT P 5H P",
-     "AKQ54.A2.KQ7.K43", "6S"),
-    ("1NT: quantitative 4NT answered with a maximum", "N", "1NT P 4NT P", "KQ4.A83.K976.KQ8",
-     "6NT"),
+    (
+        "RKCB: small slam with one key card missing",
+        "N",
+        "1S P 3S P 4NT P 5H P",
+        "AKQ54.A2.KQ7.K43",
+        "6S",
+    ),
+    (
+        "1NT: quantitative 4NT answered with a maximum",
+        "N",
+        "1NT P 4NT P",
+        "KQ4.A83.K976.KQ8",
+        "6NT",
+    ),
     # The two bad bids of issue 14
-    ("Issue 14 hand 1: game in a strong seven-card suit after interference", "S", "1S 2D P P",
-     "AQJ9854.K7..AKJ2", "4S"),
-    ("Issue 14 hand 1: 2C opener bids game over interference", "S", "2C P 2D 3D",
-     "AQJ9854.K7..AKJ2", "4S"),
+    (
+        "Issue 14 hand 1: game in a strong seven-card suit after interference",
+        "S",
+        "1S 2D P P",
+        "AQJ9854.K7..AKJ2",
+        "4S",
+    ),
+    (
+        "Issue 14 hand 1: 2C opener bids game over interference",
+        "S",
+        "2C P 2D 3D",
+        "AQJ9854.K7..AKJ2",
+        "4S",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("rule", "dealer", "calls", "hand", "expected"), CASES,
-                         ids=[case[0] for case in CASES])
+@pytest.mark.parametrize(
+    ("rule", "dealer", "calls", "hand", "expected"), CASES, ids=[case[0] for case in CASES]
+)
 def test_case(rule: str, dealer: str, calls: str, hand: str, expected: str) -> None:
     """The robot makes the call the system card prescribes for this hand and auction."""
     auction = Auction(Seat.from_str(dealer), [parse_call(c) for c in calls.split()])

@@ -23,8 +23,9 @@ __all__ = ["choose_call", "describe", "explain", "is_forced", "read_auction"]
 _SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
-def describe(hcp: tuple[int, int], lengths: tuple[tuple[int, int], ...],
-             balanced: bool | None) -> list[str]:
+def describe(
+    hcp: tuple[int, int], lengths: tuple[tuple[int, int], ...], balanced: bool | None
+) -> list[str]:
     """The conditions as short phrases: ``11-15 HCP``, ``6+ ♥``, ``balanced``."""
     parts: list[str] = []
     low, high = hcp
@@ -108,9 +109,7 @@ def choose_call(
     return decision.call, alert, explain(rule)
 
 
-def read_auction(
-    auction: Auction | TableView, seat_of_reader: Seat
-) -> dict[Seat, HandConstraint]:
+def read_auction(auction: Auction | TableView, seat_of_reader: Seat) -> dict[Seat, HandConstraint]:
     """What each other player's calls show, as :class:`HandConstraint` (the rules run
     backwards); the reader's own seat is left out."""
     shown = read_calls(_auction_of(auction).dealer, _auction_of(auction).calls)

@@ -24,8 +24,11 @@ def _template(text: str) -> str:
     words = []
     for word in text.split():
         if word[-1] in _SUIT_SYMBOL and word[:-1].isdigit():
-            word = word[:-1] + _SUIT_SYMBOL[word[-1]]
-        words.append(word)
+            words.append(word[:-1] + _SUIT_SYMBOL[word[-1]])
+        elif word[-1] == "N" and word[:-1].isdigit():
+            words.append(word + "T")
+        else:
+            words.append(word)
     return " ".join(words)
 
 
@@ -53,10 +56,11 @@ def _conditions(family: Family) -> str:
         if key in fixed:
             lengths[fixed[key]] = (low, high)
         else:
-            shown = key.replace("~", _("each suit but ") if key.startswith("~") else "")
-            for name, var in _VARIABLE.items():
-                shown = shown.replace(name, var)
-            if high == 13:
+            names = " ".join(_VARIABLE[name] for name in key.lstrip("~"))
+            shown = _("each suit but {suits}").format(suits=names) if key[0] == "~" else names
+            if low == high:
+                extra.append(_("exactly {n} {suit}").format(n=low, suit=shown))
+            elif high == 13:
                 extra.append(_("{n}+ {suit}").format(n=low, suit=shown))
             elif low == 0:
                 extra.append(_("at most {n} {suit}").format(n=high, suit=shown))
@@ -78,20 +82,31 @@ def _conditions(family: Family) -> str:
             "game_nt": _("25+ HCP together and their suits stopped"),
             "own_game": _("7+ cards in the suit, at most 4 losers"),
             "compete": _("a 6-card suit already bid"),
-            "keycards": _("key cards: {suit}"),
         }.get(head)
         if label is not None:
             parts.append(label.format(suit=_VARIABLE.get(arg, arg)))
     return ", ".join(parts)
 
 
+def _domains(family: Family) -> str:
+    parts = []
+    for name, shown in _VARIABLE.items():
+        suits = getattr(family, name)
+        if suits and len(suits) < 4:
+            symbols = " ".join(_SUIT_SYMBOL[suit.letter] for suit in suits)
+            parts.append(f"{shown}: {symbols}")
+    return "; " + ", ".join(parts) if parts else ""
+
+
 def system_card() -> str:
     """The robots' system card as Markdown: every rule family, in the order they are tried."""
     lines = [
-        _("Standard American Yellow Card, as the robots play it. x, y and z stand for suits; "
-          "a line applies after exactly the auction shown (calls since the first bid, the "
-          "last one by the caller's right-hand opponent), and the first line that fits is "
-          "the call. Alerted calls are marked (alert)."),
+        _(
+            "Standard American Yellow Card, as the robots play it. x, y and z stand for suits; "
+            "a line applies after exactly the auction shown (calls since the first bid, the "
+            "last one by the caller's right-hand opponent), and the first line that fits is "
+            "the call. Alerted calls are marked (alert)."
+        ),
         "",
     ]
     section = ""
@@ -104,7 +119,7 @@ def system_card() -> str:
             after = _("after … {calls}").format(calls=pattern) if pattern else _("any time")
         else:
             after = _("after {calls}").format(calls=pattern) if pattern else _("opening")
-        words = [f"- **{_call(family.call)}** ({after})"]
+        words = [f"- **{_call(family.call)}** ({after}{_domains(family)})"]
         conditions = _conditions(family)
         if family.note:
             words.append(": " + _(family.note))

@@ -21,7 +21,7 @@ from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE
 from dupbridge.robots.bidding.sayc_uncontested import UNCONTESTED
 from dupbridge.robots.constraints import ANY_HAND, HandConstraint
 
-__all__ = ["RULES", "Decision", "decide", "read_calls", "Reading"]
+__all__ = ["RULES", "Decision", "Reading", "decide", "read_calls"]
 
 #: Every concrete rule of the system, in the order the engine tries them.
 RULES: tuple[Rule, ...] = expand(UNCONTESTED + COMPETITIVE)
@@ -128,9 +128,9 @@ class Reading:
     def their_suits(self) -> set[Suit]:
         suits = set()
         for index, call in enumerate(self.calls):
-            if self.auction.seat_of(index).side is not self.seat.side and isinstance(call, Bid):
-                if call.strain.suit is not None:
-                    suits.add(call.strain.suit)
+            theirs = self.auction.seat_of(index).side is not self.seat.side
+            if theirs and isinstance(call, Bid) and call.strain.suit is not None:
+                suits.add(call.strain.suit)
         return suits
 
     def fit(self) -> Suit | None:
@@ -151,9 +151,9 @@ class Reading:
             return fit
         for index in range(len(self.calls) - 1, -1, -1):
             call = self.calls[index]
-            if self.auction.seat_of(index).side is self.seat.side and isinstance(call, Bid):
-                if call.strain.suit is not None and call.level < 4:
-                    return call.strain.suit
+            ours = self.auction.seat_of(index).side is self.seat.side
+            if ours and isinstance(call, Bid) and call.strain.suit is not None and call.level < 4:
+                return call.strain.suit
         return None
 
     def keycards(self, hand: Hand | None = None) -> tuple[int, bool]:
@@ -320,7 +320,8 @@ def _fits_hand(rule: Rule, reading: Reading) -> bool:
     hand = reading.hand
     if not rule.hcp[0] <= hand.hcp <= rule.hcp[1]:
         return False
-    if any(not low <= hand.length(suit) <= high for suit, (low, high) in zip(Suit, rule.lengths)):
+    spans = zip(Suit, rule.lengths, strict=True)
+    if any(not low <= hand.length(suit) <= high for suit, (low, high) in spans):
         return False
     if rule.balanced is not None and balanced(hand) is not rule.balanced:
         return False
@@ -385,9 +386,9 @@ def _shown_by(calls: tuple[Call, ...], call: Call) -> tuple[HandConstraint, str]
     found: list[Rule] = []
     for rule in _candidates(calls):
         if isinstance(rule.call, str):
-            if rule.call.startswith("CHEAP") and isinstance(call, Bid):
-                if call.strain is Strain.from_str(rule.call[5:]):
-                    found.append(rule)
+            cheap = rule.call.startswith("CHEAP") and isinstance(call, Bid)
+            if cheap and isinstance(call, Bid) and call.strain is Strain.from_str(rule.call[5:]):
+                found.append(rule)
             continue
         if rule.call == call:
             found.append(rule)
@@ -402,7 +403,7 @@ def _shown_by(calls: tuple[Call, ...], call: Call) -> tuple[HandConstraint, str]
 
 def read_calls(dealer: Seat, calls: Sequence[Call]) -> dict[Seat, tuple[HandConstraint, str]]:
     """For each seat, what its calls show and the forcing flag of its last call."""
-    result: dict[Seat, tuple[HandConstraint, str]] = {seat: (ANY_HAND, "") for seat in Seat}
+    result: dict[Seat, tuple[HandConstraint, str]] = dict.fromkeys(Seat, (ANY_HAND, ""))
     game: set[int] = set()
     for index, call in enumerate(calls):
         seat = dealer.next(index)

@@ -18,7 +18,7 @@ from itertools import product
 from dupbridge.core.calls import Call, parse_call
 from dupbridge.core.cards import Suit
 
-__all__ = ["Family", "Rule", "expand", "MAJORS", "MINORS", "SUITS"]
+__all__ = ["MAJORS", "MINORS", "SUITS", "Family", "Rule", "expand"]
 
 MAJORS: tuple[Suit, ...] = (Suit.HEARTS, Suit.SPADES)
 MINORS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS)
@@ -81,7 +81,8 @@ def _fill(text: str, binding: Mapping[str, Suit]) -> str:
 
 
 def _calls(text: str) -> tuple[Call | str, ...]:
-    return tuple(token if token in "CDHS" else parse_call(token) for token in text.split())
+    wildcards = ("C", "D", "H", "S")  # any bid in that suit
+    return tuple(word if word in wildcards else parse_call(word) for word in text.split())
 
 
 def _lengths(family: Family, binding: Mapping[str, Suit]) -> tuple[Span, ...]:
