@@ -80,5 +80,24 @@ def test_explanations_state_the_conditions() -> None:
 def test_not_the_robots_turn() -> None:
     """Asking for a call out of turn is a clear error naming the seats."""
     auction = Auction(Seat.N)
-    with pytest.raises(ValueError, match="not South's turn|not S's turn"):
+    with pytest.raises(ValueError, match="not South's turn to call \\(turn: North\\)"):
         choose_call(auction, Hand.from_pbn("KJ4.AQ3.K976.Q82"), Seat.S)
+
+
+def test_robot_bids_from_its_own_view() -> None:
+    """From its own seat's view (never more), a robot at a table bids a legal call each turn
+    and the auction ends (Law 22)."""
+    from dupbridge import Deal, Table, view_for
+
+    deal = Deal.from_pbn("N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876")
+    table = Table(1, deal)
+    for _turn in range(40):
+        seat = table.turn
+        view = view_for(table, seat)
+        if not view.legal_calls:
+            break
+        assert set(view.hands) == {seat}
+        call, _alert, _explanation = choose_call(view, view.hands[seat], seat)
+        assert call in view.legal_calls
+        table.make_call(seat, call)
+    assert not view_for(table, Seat.N).legal_calls

@@ -100,7 +100,8 @@ def choose_call(
     if auction.turn is not seat:
         raise ValueError(
             _("it is not {seat}'s turn to call (turn: {turn})").format(
-                seat=seat, turn=auction.turn if auction.turn is not None else _("none")
+                seat=seat.title,
+                turn=auction.turn.title if auction.turn is not None else _("none"),
             )
         )
     decision = decide(auction, seat, hand)
