@@ -103,6 +103,13 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("Overcalls: Michaels cue bid over a minor", "N", "1C", "KQ976.AJ976.2.32", "2C"),
     ("Overcalls: unusual 2NT over a major", "N", "1S", "2.2.KQ976.AJ9763", "2NT"),
     ("Overcalls: no natural bid in opener's suit (pass)", "W", "1S", "JT765.A32.K54.32", "P"),
+    (
+        "Overcalls: no 2S over 1S with a strong hand and five spades",
+        "W",
+        "1S",
+        "JT765.A2.KQ54.A2",
+        "P",
+    ),
     ("Overcalls: pass 1NT without a six-card suit", "N", "1NT", "KJ76.Q2.K432.432", "P"),
     ("Balancing: takeout double 9+", "N", "1H P P", "KJ32.2.Q432.K432", "X"),
     ("Balancing: 1NT 11-14 with a stopper", "N", "1H P P", "K32.AJ2.Q432.K32", "1NT"),
@@ -163,6 +170,31 @@ CASES: list[tuple[str, str, str, str, str]] = [
         "KQ4.A83.K976.KQ8",
         "6NT",
     ),
+    # Forcing bids are never passed
+    (
+        "Forcing: opener rebids over a new suit at the one level",
+        "N",
+        "1H P 1S P",
+        "2.AQ987.KJ4.Q432",
+        "2C",
+    ),
+    ("Forcing: opener rebids over a 2-over-1", "N", "1S P 2C P", "AQ987.K32.J4.Q43", "2NT"),
+    (
+        "Forcing: 2C-2D-2S, responder with nothing bids 2NT",
+        "N",
+        "2C P 2D P 2S P",
+        "32.9876.5432.432",
+        "2NT",
+    ),
+    (
+        "Forcing: a reverse answered with a minimum",
+        "N",
+        "1D P 1S P 2H P",
+        "KJ54.98.Q743.J32",
+        "2NT",
+    ),
+    ("Forcing: a takeout double advanced with nothing", "N", "1C X P", "32.976.5432.5432", "1D"),
+    ("Not forcing: a simple preference may pass", "N", "1D P 1S P 2C P", "KJ54.98.Q743.J32", "P"),
     # The two bad bids of issue 14
     (
         "Issue 14 hand 1: game in a strong seven-card suit after interference",
