@@ -37,6 +37,7 @@ def _call(text: str) -> str:
         "GAME": _("game in the fit"),
         "REBID": _("rebid the long suit"),
         "OWNGAME": _("game in one's own suit"),
+        "INVITE": _("3 of the fit, or 2NT"),
         "TRUMP5": _("5 of the trump suit"),
         "TRUMP6": _("6 of the trump suit"),
         "TRUMP7": _("7 of the trump suit"),
@@ -82,6 +83,9 @@ def _conditions(family: Family) -> str:
             "game_nt": _("25+ HCP together and their suits stopped"),
             "own_game": _("7+ cards in the suit, at most 4 losers"),
             "compete": _("a 6-card suit already bid"),
+            "invite": _("23-24 HCP together"),
+            "accept": _("the top of the range shown, after 3 of the fit"),
+            "accept_nt": _("the top of the range shown, after 2NT"),
         }.get(head)
         if label is not None:
             parts.append(label.format(suit=_VARIABLE.get(arg, arg)))

@@ -110,6 +110,7 @@ class Reading:
         self.auction = auction
         shown = read_calls(auction.dealer, self.calls)
         self.partner = shown[seat.partner][0]
+        self.mine = shown[seat][0]
         self.forcing = _forced(auction, seat, shown)
 
     def partner_min(self) -> int:
@@ -235,6 +236,25 @@ class Reading:
                 and self.partner.hcp[0] > 0
                 and _below_game(last, Strain.NOTRUMP)
             )
+        if head == "invite":
+            total = hand.hcp + self.partner_min()
+            width = self.partner.hcp[1] - self.partner.hcp[0]
+            partner_bid = any(
+                isinstance(call, Bid) and self.auction.seat_of(i) is self.seat.partner
+                for i, call in enumerate(self.calls)
+            )
+            return partner_bid and total in (23, 24) and 3 <= width <= 12
+        if head in ("accept", "accept_nt"):
+            if len(self.calls) < 2 or not isinstance(self.calls[-2], Bid):
+                return False
+            invited = self.calls[-2]
+            low, high = self.mine.hcp
+            if hand.hcp < (low + high + 1) // 2 or high - low > 12:
+                return False
+            if head == "accept_nt":
+                return invited == Bid(2, Strain.NOTRUMP)
+            fit = self.fit()
+            return fit is not None and invited == Bid(3, Strain.of(fit)) and fit.is_major
         if head == "compete":
             suit = max(Suit, key=lambda s: (hand.length(s), s))
             return hand.length(suit) >= 6 and hand.hcp >= 10 and suit in self.our_suits()
@@ -303,6 +323,12 @@ def _resolve(rule: Rule, reading: Reading) -> Call | None:
         suit = max(Suit, key=lambda s: (hand.length(s), s))
         game = Bid(4 if suit.is_major else 5, Strain.of(suit))
         return game if game in legal else None
+    elif call == "INVITE":
+        fit = reading.fit()
+        for bid in (Bid(3, Strain.of(fit)) if fit is not None else None, Bid(2, Strain.NOTRUMP)):
+            if bid is not None and bid in legal and _below_game(bid, bid.strain):
+                return bid
+        return None
     elif call == "REBID":
         hand = reading.hand
         strain = Strain.of(max(Suit, key=lambda s: (hand.length(s), s)))
