@@ -125,6 +125,9 @@ CASES: list[tuple[str, str, str, str, str]] = [
         "Q32.AK32.A432.32",
         "2C",
     ),
+    ("Advancing Michaels: the longer major", "N", "1D 2D P", "Q32.K9876.432.32", "2H"),
+    ("Advancing the unusual 2NT: the longer minor", "N", "1S 2NT P", "32.K987.Q432.J32", "3D"),
+    ("Advancing a double of a weak two: a major first", "N", "2H X P", "KJ32.32.Q432.K32", "2S"),
     # Responding in competition
     ("Competition: negative double with the unbid major", "N", "1C 1H", "KJ32.32.Q432.432", "X"),
     (
@@ -144,6 +147,20 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ),
     ("Competition: competitive raise 6-10", "N", "1S 2C", "K32.Q432.J432.32", "2S"),
     ("Competition: cue bid raise with 10+", "N", "1S 2C", "KJ32.A32.Q432.32", "3C"),
+    (
+        "Competition: opener shows the major a negative double promised",
+        "N",
+        "1C 1H X P",
+        "KJ32.32.AQ43.K32",
+        "1S",
+    ),
+    (
+        "Rebids: responder accepts a jump raise with 8+",
+        "N",
+        "1C P 1H P 3H P",
+        "32.K987.Q432.K32",
+        "4H",
+    ),
     # Slam bidding
     ("RKCB: 5C shows 1 or 4 key cards", "N", "1S P 3S P 4NT P", "KQJ54.K32.Q74.43", "5C"),
     ("RKCB: 5D shows 0 or 3 key cards", "N", "1S P 3S P 4NT P", "KQJ54.A32.A74.43", "5D"),

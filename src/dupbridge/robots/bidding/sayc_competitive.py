@@ -472,8 +472,8 @@ COMPETITIVE: tuple[Family, ...] = (
     # --- advancing a double of a preempt ------------------------------------------------------
     F(ADV, "{a} X P", "3N", (10, 37), tests=("stop:{a}",), a=SUITS),
     F(ADV, "{a} X P", "4{b}", (10, 37), {"b": (5, 13)}, a=SUITS, b=MAJORS),
+    F(ADV, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, tests=("ge:{b}:S",), a=SUITS, b=MAJORS),
     F(ADV, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, tests=("longest:{b}",), a=SUITS, b=SUITS),
-    F(ADV, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, a=SUITS, b=MAJORS),
     # --- Blackwood (RKCB 1430) ----------------------------------------------------------------
     F(SLAM, "* 4N P", "5C", tests=("keycards:1",), note=N_("RKCB: 1 or 4 key cards"), alert=True),
     F(SLAM, "* 4N P", "5D", tests=("keycards:0",), note=N_("RKCB: 0 or 3 key cards"), alert=True),
