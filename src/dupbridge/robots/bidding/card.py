@@ -9,7 +9,7 @@ from __future__ import annotations
 from dupbridge.i18n import _
 from dupbridge.robots.bidding.api import describe
 from dupbridge.robots.bidding.rules import Family, Span
-from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE
+from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE, SLAM_FIRST
 from dupbridge.robots.bidding.sayc_uncontested import UNCONTESTED
 
 __all__ = ["system_card"]
@@ -80,6 +80,8 @@ def _conditions(family: Family) -> str:
             "tricks9": _("nine playing tricks (at most 3 losers)"),
             "slam_zone": _("a fit and 33+ HCP together"),
             "game_fit": _("a fit and 25+ HCP together"),
+            "slam_nt": _("33+ HCP together"),
+            "grand_nt": _("37+ HCP together"),
             "game_nt": _("25+ HCP together and their suits stopped"),
             "own_game": _("7+ cards in the suit, at most 4 losers"),
             "compete": _("a 6-card suit already bid"),
@@ -114,7 +116,7 @@ def system_card() -> str:
         "",
     ]
     section = ""
-    for family in UNCONTESTED + COMPETITIVE:
+    for family in SLAM_FIRST + UNCONTESTED + COMPETITIVE:
         if family.section != section:
             section = family.section
             lines += ["", "### " + _(section), ""]

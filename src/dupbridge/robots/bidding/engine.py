@@ -17,14 +17,14 @@ from dupbridge.core.calls import PASS, Bid, Call, Strain
 from dupbridge.core.cards import Hand, Rank, Suit
 from dupbridge.core.seats import Seat
 from dupbridge.robots.bidding.rules import Rule, expand
-from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE
+from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE, SLAM_FIRST
 from dupbridge.robots.bidding.sayc_uncontested import UNCONTESTED
 from dupbridge.robots.constraints import ANY_HAND, HandConstraint
 
 __all__ = ["RULES", "Decision", "Reading", "decide", "read_calls"]
 
 #: Every concrete rule of the system, in the order the engine tries them.
-RULES: tuple[Rule, ...] = expand(UNCONTESTED + COMPETITIVE)
+RULES: tuple[Rule, ...] = expand(SLAM_FIRST + UNCONTESTED + COMPETITIVE)
 
 _FAMILY_ORDER = {id(rule.family): index for index, rule in enumerate(RULES)}
 
@@ -212,6 +212,19 @@ class Reading:
                 and self.fit() is not None
                 and hand.hcp + self.partner_min() >= 33
                 and (last is None or last < Bid(4, Strain.NOTRUMP))
+            )
+        if head in ("slam_nt", "grand_nt"):
+            need, level = (37, 7) if head == "grand_nt" else (33, 6)
+            partner_bid = any(
+                isinstance(call, Bid) and self.auction.seat_of(i) is self.seat.partner
+                for i, call in enumerate(self.calls)
+            )
+            return (
+                partner_bid
+                and self.fit() is None
+                and hand.hcp + self.partner_min() >= need
+                and (last is None or last < Bid(level, Strain.NOTRUMP))
+                and not (last is not None and last.level >= 6)
             )
         if head == "game_fit":
             fit = self.fit()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dupbridge.i18n import N_
 from dupbridge.robots.bidding.rules import MAJORS, MINORS, SUITS, Family
 
-__all__ = ["COMPETITIVE"]
+__all__ = ["COMPETITIVE", "SLAM_FIRST"]
 
 F = Family
 OVER = N_("Overcalls and takeout doubles")
@@ -22,6 +22,13 @@ SLAM = N_("Slam bidding")
 PLACE = N_("Placing the contract")
 _UP = lambda v: v["b"] > v["a"]  # noqa: E731 - a one-line condition in a data table
 _DOWN = lambda v: v["b"] < v["a"]  # noqa: E731
+
+#: Tried before every other rule: with slam values, no invitation or game bid gets in the way.
+SLAM_FIRST: tuple[Family, ...] = (
+    F(SLAM, "*", "4N", tests=("slam_zone",), note=N_("RKCB 1430: asks for key cards"), forcing="1"),
+    F(SLAM, "*", "7N", tests=("grand_nt",), note=N_("37+ HCP together, no fit")),
+    F(SLAM, "*", "6N", tests=("slam_nt",), note=N_("33+ HCP together, no fit")),
+)
 
 COMPETITIVE: tuple[Family, ...] = (
     # --- direct seat over one of a suit -------------------------------------------------------
@@ -503,7 +510,6 @@ COMPETITIVE: tuple[Family, ...] = (
         note=N_("two key cards missing"),
         a=SUITS,
     ),
-    F(SLAM, "*", "4N", tests=("slam_zone",), note=N_("RKCB 1430: asks for key cards"), forcing="1"),
     # --- placing the contract -----------------------------------------------------------------
     F(PLACE, "*", "GAME", tests=("game_fit",), note=N_("game with a known fit")),
     F(
