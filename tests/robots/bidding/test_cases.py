@@ -212,8 +212,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ),
     ("Forcing: a takeout double advanced with nothing", "N", "1C X P", "32.976.5432.5432", "1D"),
     ("Not forcing: a simple preference may pass", "N", "1D P 1S P 2C P", "KJ54.98.Q743.J32", "P"),
-    ("Slam: 6NT with 33+ together and no fit", "N", "2C P 2NT P 3NT P", "A732.Q973.K53.KJ",
-     "6NT"),
+    ("Slam: 6NT with 33+ together and no fit", "N", "2C P 2D P 2NT P", "A732.Q973.K53.Q2", "6NT"),
     # The two bad bids of issue 14
     (
         "Issue 14 hand 1: game in a strong seven-card suit after interference",

@@ -218,7 +218,6 @@ NOTRUMP_AND_STRONG: tuple[Family, ...] = (
         forcing="game",
         a=MINORS,
     ),
-    F(STRONG, "2C P 2D P", "2N", (18, 37), forcing="game"),
     F(STRONG, "2C P 2D P 2N P", "3N", (4, 10)),
     F(STRONG, "2C P 2D P 2N P", "P", (0, 3)),
     F(STRONG, "2C P 2D P 2{a} P", "3{a}", (6, 37), {"a": (3, 13)}, forcing="game", a=MAJORS),
