@@ -46,6 +46,8 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("Responses: 1NT 6-10 without a fit", "N", "1S P", "5.Q987.K743.J432", "1NT"),
     ("Responses: pass with 0-5", "N", "1S P", "5.Q987.J743.5432", "P"),
     ("Responses: 2NT over a minor, 13-15 balanced", "N", "1D P", "KJ5.Q98.KJ4.A432", "2NT"),
+    ("Responses: jump shift with 19+ and a five-card suit", "N", "1D P", "AKQ76.K2.A32.K32", "2S"),
+    ("Forcing: opener does not pass a jump shift", "N", "1D P 2S P", "2.K32.AQJ432.Q32", "3D"),
     # Opener's rebids
     ("Rebids: 1NT 12-14 balanced", "N", "1D P 1S P", "K5.A98.KJ74.Q432", "1NT"),
     ("Rebids: single raise of responder's major", "N", "1D P 1H P", "K5.A987.KJ74.Q43", "2H"),
