@@ -93,9 +93,9 @@ def test_robot_bids_from_its_own_view() -> None:
     table = Table(1, deal)
     for _turn in range(40):
         seat = table.turn
-        view = view_for(table, seat)
-        if not view.legal_calls:
+        if seat is None or not view_for(table, seat).legal_calls:
             break
+        view = view_for(table, seat)
         assert set(view.hands) == {seat}
         call, _alert, _explanation = choose_call(view, view.hands[seat], seat)
         assert call in view.legal_calls
