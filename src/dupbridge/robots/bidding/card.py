@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dupbridge.i18n import _
 from dupbridge.robots.bidding.api import describe
+from dupbridge.robots.bidding.engine import FAMILIES
 from dupbridge.robots.bidding.rules import Family, Span
-from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE, SLAM_FIRST
-from dupbridge.robots.bidding.sayc_uncontested import UNCONTESTED
 
 __all__ = ["system_card"]
 
@@ -116,7 +115,7 @@ def system_card() -> str:
         "",
     ]
     section = ""
-    for family in SLAM_FIRST + UNCONTESTED + COMPETITIVE:
+    for family in FAMILIES:
         if family.section != section:
             section = family.section
             lines += ["", "### " + _(section), ""]

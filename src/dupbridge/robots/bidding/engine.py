@@ -16,17 +16,22 @@ from dupbridge.core.auction import Auction
 from dupbridge.core.calls import PASS, Bid, Call, Strain
 from dupbridge.core.cards import Hand, Rank, Suit
 from dupbridge.core.seats import Seat
-from dupbridge.robots.bidding.rules import Rule, expand
-from dupbridge.robots.bidding.sayc_competitive import COMPETITIVE, SLAM_FIRST
+from dupbridge.robots.bidding.rules import Family, Rule, expand
+from dupbridge.robots.bidding.sayc_competitive import (
+    BALANCING_ADVANCES,
+    COMPETITIVE,
+    PLACING,
+    SLAM_FIRST,
+)
 from dupbridge.robots.bidding.sayc_uncontested import UNCONTESTED
 from dupbridge.robots.constraints import ANY_HAND, HandConstraint
 
-__all__ = ["RULES", "Decision", "Reading", "decide", "read_calls"]
+__all__ = ["FAMILIES", "RULES", "Decision", "Reading", "decide", "read_calls"]
 
-#: Every concrete rule of the system, in the order the engine tries them.
-RULES: tuple[Rule, ...] = expand(SLAM_FIRST + UNCONTESTED + COMPETITIVE)
-
-_FAMILY_ORDER = {id(rule.family): index for index, rule in enumerate(RULES)}
+#: Every line of the system, in the order the engine tries them.
+FAMILIES: tuple[Family, ...] = SLAM_FIRST + UNCONTESTED + COMPETITIVE + BALANCING_ADVANCES + PLACING
+#: Every concrete rule of the system, in the same order.
+RULES: tuple[Rule, ...] = expand(FAMILIES)
 
 
 def _match_token(token: Call | str, call: Call) -> bool:
@@ -461,7 +466,3 @@ def read_calls(dealer: Seat, calls: Sequence[Call]) -> dict[Seat, tuple[HandCons
             flag = "game"
         result[seat] = (shown, flag)
     return result
-
-
-#: The order of the families, for the system card.
-FAMILY_ORDER = _FAMILY_ORDER

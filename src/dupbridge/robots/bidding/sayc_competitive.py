@@ -8,10 +8,12 @@ are resolved by the engine from the agreed suit.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dupbridge.i18n import N_
 from dupbridge.robots.bidding.rules import MAJORS, MINORS, SUITS, Family
 
-__all__ = ["COMPETITIVE", "SLAM_FIRST"]
+__all__ = ["BALANCING_ADVANCES", "COMPETITIVE", "PLACING", "SLAM_FIRST"]
 
 F = Family
 OVER = N_("Overcalls and takeout doubles")
@@ -510,6 +512,17 @@ COMPETITIVE: tuple[Family, ...] = (
         note=N_("two key cards missing"),
         a=SUITS,
     ),
+)
+
+#: Partner's balancing double is advanced as a direct one (fewer points: he bid partly on ours).
+BALANCING_ADVANCES: tuple[Family, ...] = tuple(
+    replace(family, section=BAL, pattern="1{a} P P X P")
+    for family in COMPETITIVE
+    if family.pattern == "1{a} X P"
+)
+
+#: Tried last: placing the contract when no line above fits (the last one always fits).
+PLACING: tuple[Family, ...] = (
     # --- placing the contract -----------------------------------------------------------------
     F(PLACE, "*", "GAME", tests=("game_fit",), note=N_("game with a known fit")),
     F(
