@@ -44,7 +44,7 @@ def test_card_lists_every_section() -> None:
     """The card has a heading for every section of the rules and names the conventions."""
     card = system_card()
     for rule in RULES:
-        assert "### " + rule.section in card
+        assert "#### " + rule.section in card
     for name in ("Stayman", "transfer to ♥", "Jacoby 2NT", "RKCB", "negative double", "Michaels"):
         assert name in card
 

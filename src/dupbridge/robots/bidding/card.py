@@ -118,7 +118,7 @@ def system_card() -> str:
     for family in FAMILIES:
         if family.section != section:
             section = family.section
-            lines += ["", "### " + _(section), ""]
+            lines += ["", "#### " + _(section), ""]
         pattern = _template(family.pattern.lstrip("* ")) if family.pattern.strip("* ") else ""
         if family.pattern.startswith("*"):
             after = _("after … {calls}").format(calls=pattern) if pattern else _("any time")

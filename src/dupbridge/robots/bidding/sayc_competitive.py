@@ -22,14 +22,23 @@ NEG = N_("Responding after an overcall or double")
 BAL = N_("Balancing")
 SLAM = N_("Slam bidding")
 PLACE = N_("Placing the contract")
+ADV2 = N_("Answering Michaels, the unusual 2NT and doubles of preempts")
+SLAM_VALUES = N_("Slam values (tried before every other line)")
 _UP = lambda v: v["b"] > v["a"]  # noqa: E731 - a one-line condition in a data table
 _DOWN = lambda v: v["b"] < v["a"]  # noqa: E731
 
 #: Tried before every other rule: with slam values, no invitation or game bid gets in the way.
 SLAM_FIRST: tuple[Family, ...] = (
-    F(SLAM, "*", "4N", tests=("slam_zone",), note=N_("RKCB 1430: asks for key cards"), forcing="1"),
-    F(SLAM, "*", "7N", tests=("grand_nt",), note=N_("37+ HCP together, no fit")),
-    F(SLAM, "*", "6N", tests=("slam_nt",), note=N_("33+ HCP together, no fit")),
+    F(
+        SLAM_VALUES,
+        "*",
+        "4N",
+        tests=("slam_zone",),
+        note=N_("RKCB 1430: asks for key cards"),
+        forcing="1",
+    ),
+    F(SLAM_VALUES, "*", "7N", tests=("grand_nt",), note=N_("37+ HCP together, no fit")),
+    F(SLAM_VALUES, "*", "6N", tests=("slam_nt",), note=N_("33+ HCP together, no fit")),
 )
 
 COMPETITIVE: tuple[Family, ...] = (
@@ -442,9 +451,9 @@ COMPETITIVE: tuple[Family, ...] = (
     F(NEG, "1{a} {b} X P", "{a}", (12, 21), {"a": (5, 13)}, a=SUITS, b=SUITS),
     F(NEG, "1{a} {b} X P", "{c}", (12, 21), {"c": (4, 13)}, a=SUITS, b=SUITS, c=SUITS),
     # --- answering Michaels and the unusual 2NT -----------------------------------------------
-    F(ADV, "1{a} 2{a} P", "4{b}", (11, 37), {"b": (4, 13)}, a=MINORS, b=MAJORS),
+    F(ADV2, "1{a} 2{a} P", "4{b}", (11, 37), {"b": (4, 13)}, a=MINORS, b=MAJORS),
     F(
-        ADV,
+        ADV2,
         "1{a} 2{a} P",
         "{b}",
         (0, 37),
@@ -456,7 +465,7 @@ COMPETITIVE: tuple[Family, ...] = (
         c=MAJORS,
     ),
     F(
-        ADV,
+        ADV2,
         "1{a} 2{a} P",
         "{b}",
         (0, 37),
@@ -465,10 +474,10 @@ COMPETITIVE: tuple[Family, ...] = (
         a=MAJORS,
         b=MAJORS,
     ),
-    F(ADV, "1{a} 2{a} P", "2N", (0, 37), note=N_("asks for the minor"), forcing="1", a=MAJORS),
-    F(ADV, "1{a} 2{a} P 2N P", "3{b}", (0, 37), {"b": (5, 13)}, a=MAJORS, b=MINORS),
+    F(ADV2, "1{a} 2{a} P", "2N", (0, 37), note=N_("asks for the minor"), forcing="1", a=MAJORS),
+    F(ADV2, "1{a} 2{a} P 2N P", "3{b}", (0, 37), {"b": (5, 13)}, a=MAJORS, b=MINORS),
     F(
-        ADV,
+        ADV2,
         "1{a} 2N P",
         "{b}",
         (0, 37),
@@ -479,10 +488,10 @@ COMPETITIVE: tuple[Family, ...] = (
         c=MINORS,
     ),
     # --- advancing a double of a preempt ------------------------------------------------------
-    F(ADV, "{a} X P", "3N", (10, 37), tests=("stop:{a}",), a=SUITS),
-    F(ADV, "{a} X P", "4{b}", (10, 37), {"b": (5, 13)}, a=SUITS, b=MAJORS),
-    F(ADV, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, tests=("ge:{b}:S",), a=SUITS, b=MAJORS),
-    F(ADV, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, tests=("longest:{b}",), a=SUITS, b=SUITS),
+    F(ADV2, "{a} X P", "3N", (10, 37), tests=("stop:{a}",), a=SUITS),
+    F(ADV2, "{a} X P", "4{b}", (10, 37), {"b": (5, 13)}, a=SUITS, b=MAJORS),
+    F(ADV2, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, tests=("ge:{b}:S",), a=SUITS, b=MAJORS),
+    F(ADV2, "{a} X P", "{b}", (0, 37), {"b": (4, 13)}, tests=("longest:{b}",), a=SUITS, b=SUITS),
     # --- Blackwood (RKCB 1430) ----------------------------------------------------------------
     F(SLAM, "* 4N P", "5C", tests=("keycards:1",), note=N_("RKCB: 1 or 4 key cards"), alert=True),
     F(SLAM, "* 4N P", "5D", tests=("keycards:0",), note=N_("RKCB: 0 or 3 key cards"), alert=True),
@@ -516,7 +525,7 @@ COMPETITIVE: tuple[Family, ...] = (
 
 #: Partner's balancing double is advanced as a direct one (fewer points: he bid partly on ours).
 BALANCING_ADVANCES: tuple[Family, ...] = tuple(
-    replace(family, section=BAL, pattern="1{a} P P X P")
+    replace(family, section=N_("Advancing a balancing double"), pattern="1{a} P P X P")
     for family in COMPETITIVE
     if family.pattern == "1{a} X P"
 )
