@@ -4,7 +4,7 @@ A :class:`Family` is one line of the system: an auction pattern (the calls since
 non-pass call, the last one made by the caller's right-hand opponent), the call it recommends,
 and the conditions on the hand (HCP range, suit lengths, balance, a few named tests). Suit
 variables ``a`` and ``b`` (written ``{a}``) range over the suits the family names, so that
-"1M P -> 2M, 6-10 HCP, 3+ M" is one family and four... two concrete rules. The engine matches
+"1M P -> 2M, 6-10 HCP, 3+ M" is one family and two concrete rules. The engine matches
 concrete rules in the order they are written; the first whose pattern, conditions and call fit
 is the call.
 """
