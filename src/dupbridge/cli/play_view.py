@@ -32,8 +32,9 @@ from dupbridge.core.play import Trick
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
+from dupbridge.robots.bidding import choose_call
 from dupbridge.scoring import score
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.services.robot import robot_card
 
 __all__ = [
     "InputEndedError",
@@ -80,7 +81,8 @@ def play_board(table: Table, human: Seat | None, view: View, source: HumanInput)
             view.your_turn(table, turn)
             source.call(table, turn, view)
         else:
-            table.make_call(turn, robot_call(table.auction, table.deal[turn]))
+            call, alert, explanation = choose_call(table.auction, table.deal[turn], turn)
+            table.make_call(turn, call, alert=alert, explanation=explanation)
         last = _last_call(table)
         view.call_made(table, last.seat, last.call)
     if table.contract is None:

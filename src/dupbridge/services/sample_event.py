@@ -35,9 +35,10 @@ from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _
+from dupbridge.robots.bidding import choose_call
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.event_results import publish
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.services.robot import robot_card
 from dupbridge.services.site_plays import PlayKey, play_key
 from dupbridge.tournament.event_scoring import ScoringOptions, score_event
 from dupbridge.tournament.movements import mitchell
@@ -72,15 +73,17 @@ _LAST = (
 )  # fmt: skip
 
 
-def _call(table: Table, rng: random.Random, skill: float) -> Call:
+def _call(table: Table, rng: random.Random, skill: float) -> tuple[Call, bool, str | None]:
+    """The robot's call with its alert and explanation (the SAYC robots of
+    :mod:`dupbridge.robots.bidding`, Law 20F: the explanation goes to the table)."""
     seat = table.turn
     assert seat is not None
-    call = robot_call(table.auction, table.deal[seat])
+    call, alert, explanation = choose_call(table.auction, table.deal[seat], seat)
     if rng.random() < skill:
-        return call
+        return call, alert, explanation
     # Another legal call close to the robot's: a pass, or one of the cheapest bids.
     legal = list(table.legal_calls())[:6]
-    return rng.choice(legal) if legal else call
+    return (rng.choice(legal), False, None) if legal else (call, alert, explanation)
 
 
 def _card(table: Table, rng: random.Random, skill: float) -> Card:
@@ -100,7 +103,8 @@ def play_table(
     while table.phase is Phase.AUCTION:
         seat = table.turn
         assert seat is not None
-        table.make_call(seat, _call(table, rng, skills[seat.side]))
+        call, alert, explanation = _call(table, rng, skills[seat.side])
+        table.make_call(seat, call, alert=alert, explanation=explanation)
     while table.phase is Phase.PLAY:
         seat = table.turn
         assert seat is not None
