@@ -57,3 +57,21 @@ def test_no_private_names_imported(path: Path) -> None:
                 continue  # a private module of the importer's own package
             wrong.append(f"line {node.lineno}: {target}")
     assert [] == wrong
+
+
+def test_the_library_needs_no_server_extra() -> None:
+    """Playing, ruling, scoring and publishing import none of the server's libraries, which
+    are the optional ``server`` extra (issue 19)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, dupbridge, dupbridge.services.records, dupbridge.services.event_results, "
+        "dupbridge.services.sample_event, dupbridge.cli.commands; "
+        "print(sorted(m for m in ('fastapi', 'sqlalchemy', 'alembic', 'uvicorn', 'redis', "
+        "'psycopg', 'websockets') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert "[]" == result.stdout.strip()

@@ -28,6 +28,24 @@ def _db() -> None:
     """The server's database: run the migrations."""
 
 
+def _need_server_extra() -> None:
+    """Refuse, with the command to fix it, when the server's libraries are not installed."""
+    import importlib.util
+
+    missing = [
+        name
+        for name in ("uvicorn", "fastapi", "sqlalchemy", "alembic", "pydantic_settings")
+        if importlib.util.find_spec(name) is None
+    ]
+    if missing:
+        raise _fail(
+            _(
+                "the server needs libraries that are not installed ({names}): "
+                "pip install 'dupbridge[server]' (make run and make test install them)"
+            ).format(names=", ".join(missing))
+        )
+
+
 def _fail(message: str) -> typer.Exit:
     typer.echo(_("error: {message}").format(message=message), err=True)
     return typer.Exit(2)
@@ -43,6 +61,7 @@ def upgrade(
     ),
 ) -> None:
     """Run the migrations up to the newest revision and print it."""
+    _need_server_extra()
     from dupbridge.store import DEFAULT_DATABASE_URL, DatabaseURLError, make_engine
     from dupbridge.store import upgrade as run_upgrade
 
@@ -72,6 +91,7 @@ def serve(
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes."),
 ) -> None:
     """Serve online tables: a WebSocket per seat and per kibitzer (docs/server.md)."""
+    _need_server_extra()
     import uvicorn
     from pydantic import ValidationError
 
