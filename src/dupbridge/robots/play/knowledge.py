@@ -30,7 +30,8 @@ class Knowledge:
     seat choosing. ``held`` holds the cards of the hands the seat sees (its own, dummy's once
     faced), ``sizes`` every hand's card count, ``unseen`` the pool of cards the seat has not
     seen, ``played`` the cards it saw each seat play, ``voids`` the suits each seat showed out
-    of (it did not follow to a suit led, Law 44C).
+    of (it did not follow to a suit led, Law 44C), ``exposed`` the cards lying face up before
+    a hidden hand (exposed during the auction, Law 24, or penalty cards, Law 50A): still his.
     """
 
     me: Seat
@@ -46,6 +47,7 @@ class Knowledge:
     leader: Seat
     trick: tuple[Card, ...]
     needed: int  # tricks the actor's side still needs for its goal (contract or defeat)
+    exposed: dict[Seat, int]  # cards lying face up before a hidden hand (Laws 24, 50A)
 
     @property
     def hidden(self) -> tuple[Seat, ...]:
@@ -103,9 +105,13 @@ def knowledge_of(view: TableView, history: PlayHistory | None = None) -> Knowled
         seen |= mask
     for mask in played.values():
         seen |= mask
-    for cards in view.face_up.values():
+    exposed: dict[Seat, int] = {}
+    for seat, cards in view.face_up.items():
         for card in cards:
-            seen |= card.bit
+            if not seen & card.bit and seat not in held:
+                exposed[seat] = exposed.get(seat, 0) | card.bit
+    for mask in exposed.values():
+        seen |= mask
     done = sum(view.tricks.values())
     current = view.current_trick
     in_trick = {seat for seat, _ in current}
@@ -130,6 +136,7 @@ def knowledge_of(view: TableView, history: PlayHistory | None = None) -> Knowled
         leader=leader,
         trick=tuple(card for _, card in current),
         needed=max(0, goal - side_won),
+        exposed=exposed,
     )
 
 
