@@ -117,7 +117,8 @@ def run(
     reader: Reader | None = None,
 ) -> dict[str, float]:
     """Play the boards and print one line per board; return the summary figures."""
-    rng = random.Random(seed)
+    deals = random.Random(seed)  # the boards, fixed by the seed alone
+    rng = random.Random(seed + 1)  # the robots' sampling
     settings: dict[str, Any] = {
         "bidding": bidding,
         "budget_s": budget_s,
@@ -134,7 +135,7 @@ def run(
     samples: list[int] = []
     for number in range(1, boards + 1):
         board = Board.numbered(number)
-        deal = Deal.random(rng)
+        deal = Deal.random(deals)
         table = _auction(board, deal, bidding)
         contract, declarer = table.contract, table.declarer
         dd = dd_table(deal)
