@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -121,3 +122,18 @@ def test_impossible_constraints_are_widened_then_dropped() -> None:
     sampler = Sampler(knowledge, impossible, random.Random(0))
     assert len(sampler.draw(5)) == 5
     assert sampler.relaxed
+
+
+def test_a_card_face_up_before_a_hidden_hand_stays_with_it() -> None:
+    """A penalty card lies face up before its owner (Law 50A): every layout leaves it there."""
+    table = position(2, 0)
+    assert table is not None
+    seat = table.turn
+    assert seat is not None
+    knowledge = knowledge_of(view_for(table, seat), ())
+    owner = seat.partner
+    card = next(iter(table.deal[owner]))
+    exposed = replace(knowledge, unseen=knowledge.unseen & ~card.bit, exposed={owner: card.bit})
+    for layout in Sampler(exposed, None, random.Random(1)).draw(20):
+        assert layout[owner] & card.bit
+        assert sum(mask.bit_count() for mask in layout) == 52
