@@ -35,6 +35,7 @@ __all__ = [
     "reaches",
     "sides_par",
     "solve_position",
+    "solve_positions",
     "tables",
 ]
 
@@ -207,6 +208,50 @@ def solve_position(
         out.extend(
             (Card(suit, Rank(rank)), score) for rank in range(14, 1, -1) if holding >> rank & 1
         )
+    return out
+
+
+def solve_positions(
+    layouts: Sequence[Sequence[int]], trump: Suit | None, leader: Seat, trick: Sequence[Card]
+) -> list[dict[Card, int]]:
+    """Every legal card's score in each of up to :data:`MAX_BOARDS` layouts of one position,
+    in one batch call (DDS ``SolveAllBoardsBin``, spread over the cores).
+
+    Args:
+        layouts: each layout's four hand masks (N, E, S, W), without the trick's cards.
+        trump: the trump suit, None for no trumps.
+        leader: who led to the trick in progress (or is to lead).
+        trick: the cards already played to the trick in progress (0 to 3).
+
+    Returns:
+        For each layout, each legal card of the hand to play with the tricks its side takes
+        from this trick on, this trick included (equal cards each with their score).
+    """
+    if len(layouts) > MAX_BOARDS:
+        raise ValueError(f"at most {MAX_BOARDS} layouts per batch, not {len(layouts)}")
+    if not layouts:
+        return []
+    batch = dds.boards()
+    batch.noOfBoards = len(layouts)
+    for index, masks in enumerate(layouts):
+        batch.deals[index] = _position_struct(masks, trump, leader, trick)
+        batch.target[index] = -1
+        batch.solutions[index] = 3
+        batch.mode[index] = 1
+    solved = dds.solvedBoards()
+    with _LOCK:
+        dds.SolveAllBoardsBin(batch, solved)
+    out: list[dict[Card, int]] = []
+    for index in range(len(layouts)):
+        future = solved.solvedBoard[index]
+        scores: dict[Card, int] = {}
+        for i in range(future.cards):
+            suit = Suit(3 - future.suit[i])
+            holding = (1 << future.rank[i]) | future.equals[i]
+            for rank in range(14, 1, -1):
+                if holding >> rank & 1:
+                    scores[Card(suit, Rank(rank))] = future.score[i]
+        out.append(scores)
     return out
 
 
