@@ -90,7 +90,11 @@ def serve(
     ),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes."),
 ) -> None:
-    """Serve online tables: a WebSocket per seat and per kibitzer (docs/server.md)."""
+    """Run the server for online tables (SQLite by default) and print its address.
+
+    A WebSocket per seat and per kibitzer, HTTP for tables, views and commands
+    (docs/server.md).
+    """
     _need_server_extra()
     import uvicorn
     from pydantic import ValidationError
