@@ -17,7 +17,7 @@ __all__ = ["db_app", "serve", "upgrade"]
 
 db_app = typer.Typer(
     name="db",
-    help="The server's database: run the migrations.",
+    help="The server's database: db upgrade runs the migrations.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -25,7 +25,7 @@ db_app = typer.Typer(
 
 @db_app.callback()
 def _db() -> None:
-    """The server's database: run the migrations."""
+    """The server's database: db upgrade runs the migrations."""
 
 
 def _need_server_extra() -> None:
