@@ -10,7 +10,15 @@ import pytest
 from babel.messages.pofile import read_po
 
 from dupbridge import Seat
-from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, get_language, set_language, use_language
+from dupbridge.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    _,
+    get_language,
+    ngettext,
+    set_language,
+    use_language,
+)
 from dupbridge.i18n.compile import catalog_problems, compile_catalogs
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+(?:![rs])?(?::[^}]*)?\}")
@@ -155,3 +163,91 @@ def test_shipped_catalog_is_complete(lang: str) -> None:
     texts, none fuzzy, every placeholder kept (issue 17)."""
     path = LOCALE_DIR / lang / "LC_MESSAGES" / "dupbridge.po"
     assert [] == catalog_problems(path)
+
+
+#: The n the issue names: the edges of every CLDR plural rule of the five languages.
+PLURAL_NS = (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)
+#: Which gettext form each CLDR category takes, per language (the order of its Plural-Forms).
+FORM_OF = {
+    "pl": {"one": 0, "few": 1, "many": 2},
+    "ru": {"one": 0, "few": 1, "many": 2},
+    "lv": {"one": 0, "other": 1, "zero": 2},
+    "sv": {"one": 0, "other": 1},
+    "et": {"one": 0, "other": 1},
+}
+
+
+@pytest.mark.usefixtures("language")
+@pytest.mark.parametrize("lang", sorted(FORM_OF))
+def test_plurals_follow_cldr(lang: str) -> None:
+    """Each plural message takes the form CLDR gives n in the language: Polish and Russian
+    three forms (1, 2-4, 5+; 21 is 'one' in Russian), Latvian its zero form (0, 11-19)."""
+    import gettext
+
+    from babel import Locale
+
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / "dupbridge.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    rule = gettext.c2py(catalog.plural_expr)  # the catalog's own Plural-Forms
+    plurals = [m for m in catalog if m.id and isinstance(m.id, tuple)]
+    assert plurals, "the catalog has plural messages"
+    locale = Locale.parse(lang)
+    with use_language(lang):
+        for n in PLURAL_NS:
+            form = FORM_OF[lang][locale.plural_form(n)]
+            assert form == rule(n), (lang, n)
+            for message in plurals:
+                singular, plural = message.id
+                assert message.string[form] == ngettext(singular, plural, n), (lang, n, singular)
+
+
+#: The Laws' own word (a stem, as the words inflect) for some concepts, per language, from
+#: the seeds (SPEC section 5.1; docs/glossary/*.md name each source).
+GLOSSARY = {
+    "dummy": {"pl": "dziad", "sv": "träkarl", "lv": "gald", "et": "lau", "ru": "болван"},
+    "declarer": {
+        "pl": "rozgrywając", "sv": "spelförar", "lv": "izspēlētāj", "et": "väljamängija",
+        "ru": "разыгрывающ",
+    },
+    "penalty card": {
+        "pl": "przygwożdżon", "sv": "straffkort", "lv": "soda kārt", "et": "trahvikaar",
+        "ru": "штрафн",
+    },
+    "revoke": {"pl": "fałszyw", "sv": "revoke", "lv": "falšrenon", "et": "mastisalgami",
+               "ru": "фальшренонс"},
+    "Director": {"pl": "sędzi", "sv": "tävlingsledar", "lv": "tiesnes", "et": "kohtunik",
+                 "ru": "судь"},
+    "defender": {"pl": "obroń", "sv": "motspelar", "lv": "aizsarg", "et": "kaitsja",
+                 "ru": "вистующ"},
+    "insufficient bid": {"pl": "niewystarczając", "sv": "otillräcklig", "lv": "nepietiekam",
+                         "et": "küündimatu", "ru": "недостаточн"},
+    "out of turn": {"pl": "poza kolejnością", "sv": "utom tur", "lv": "ārpus secības",
+                    "et": "väljaspool järjekorda", "ru": "вне очередности"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["pl", "sv", "lv", "et", "ru"])
+@pytest.mark.parametrize("concept", sorted(GLOSSARY))
+def test_the_laws_own_terms(lang: str, concept: str) -> None:
+    """Messages about a concept use the Laws' own word for it in that language (issue 17)."""
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / "dupbridge.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    pattern = re.compile(rf"(?<!double-)(?<!double )\b{re.escape(concept)}\b")
+    about = [m for m in catalog if isinstance(m.id, str) and m.id and pattern.search(m.id)]
+    stem = GLOSSARY[concept][lang]
+    using = [m for m in about if stem.lower() in str(m.string).lower()]
+    assert about, concept
+    assert len(using) * 2 >= len(about), (concept, lang, len(using), len(about))
+
+
+def test_russian_revoke_is_never_a_void() -> None:
+    """A revoke is 'фальшренонс' in Russian; 'ренонс' alone means a void (SPEC 5.2)."""
+    path = LOCALE_DIR / "ru" / "LC_MESSAGES" / "dupbridge.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale="ru")
+    for message in catalog:
+        if isinstance(message.id, str) and "revoke" in message.id:
+            text = str(message.string).lower()
+            assert text.count("ренонс") == text.count("фальшренонс"), message.id
