@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dupbridge.core.kinds import Edition
+
 __all__ = ["EDITIONS", "LawRef", "law"]
 
 #: The editions dupbridge implements; 2017 is the default (SPEC §1.5).
-EDITIONS: tuple[str, ...] = ("2017", "2007")
+EDITIONS: tuple[str, ...] = tuple(edition.value for edition in Edition)
 
 _LAW_RE = re.compile(r"^\s*(?:Law\s+)?(\d{1,3})([A-Z0-9()a-z]*)\s*$")
 

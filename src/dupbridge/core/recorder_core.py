@@ -60,11 +60,9 @@ from dupbridge.i18n import _
 if TYPE_CHECKING:
     pass
 from dupbridge.core.recorded_auction import RecordedAuction
-from dupbridge.core.recording_state import RecorderState, ReviewItem, law_of
+from dupbridge.core.recording_state import RecorderState, ReviewItem
 
 __all__ = ["RecorderCore"]
-
-_law = law_of
 
 
 class RecorderCore(RecorderState):
@@ -83,14 +81,16 @@ class RecorderCore(RecorderState):
             else:
                 self._end_auction()
         if self.ended:
-            self._flag(seat, call, seq, "call_after_final_pass", _law("39", edition), turn=None)
+            self._flag(
+                seat, call, seq, "call_after_final_pass", LawRef.parse("39", edition), turn=None
+            )
             return
         auction = self.auction
         turn = auction.turn
         assert turn is not None
         if seat is not turn and seat is turn.lho and self.must_pass(turn):
             # Law 28A: a call at RHO's turn when RHO must pass is in rotation; RHO passes.
-            table.log_event(CallDeemed(table.next_seq, turn, PASS, _law("28A", edition)))
+            table.log_event(CallDeemed(table.next_seq, turn, PASS, LawRef.parse("28A", edition)))
             self._stand(turn, PASS, None)
             turn = seat
         if seat is not turn:
@@ -109,10 +109,12 @@ class RecorderCore(RecorderState):
             try:
                 auction.check(call)
             except IrregularityError as error:
-                self._flag(seat, call, seq, error.irregularity, _law("36", edition), turn=turn)
+                self._flag(
+                    seat, call, seq, error.irregularity, LawRef.parse("36", edition), turn=turn
+                )
             else:
                 name = "call_by_player_obliged_to_pass"
-                self._flag(seat, call, seq, name, _law("37", edition), turn=turn)
+                self._flag(seat, call, seq, name, LawRef.parse("37", edition), turn=turn)
             return
         for watch in self.watches:
             if watch.raw and watch.seat is seat:
@@ -126,7 +128,7 @@ class RecorderCore(RecorderState):
             auction.check(call)
         except IrregularityError as error:
             code = "27" if error.irregularity == "insufficient_bid" else "36"
-            self._flag(seat, call, seq, error.irregularity, _law(code, edition), turn=turn)
+            self._flag(seat, call, seq, error.irregularity, LawRef.parse(code, edition), turn=turn)
             return
         self._stand(seat, call, seq)
 
@@ -138,7 +140,7 @@ class RecorderCore(RecorderState):
         table.log_event(CallMade(seq, seat, call, alert, explanation, simultaneous))
         if simultaneous:
             ruling = table.next_seq
-            law = _law("33", self.rulebook.edition)
+            law = LawRef.parse("33", self.rulebook.edition)
             table.log_event(
                 IrregularityFlagged(ruling, IrregularityName.SIMULTANEOUS_CALL, law, seat)
             )
@@ -333,7 +335,7 @@ class RecorderCore(RecorderState):
         table = self.table
         entry = self.standing[position]
         ruling = table.next_seq
-        law = _law("17D3", self.rulebook.edition)
+        law = LawRef.parse("17D3", self.rulebook.edition)
         table.log_event(
             IrregularityFlagged(
                 ruling, IrregularityName.RETENTION_OF_RIGHT_TO_CALL, law, entry.seat

@@ -47,11 +47,9 @@ if TYPE_CHECKING:
     pass
 from dupbridge.core.recorded_auction import RecordedAuction
 from dupbridge.core.recorder_core import RecorderCore
-from dupbridge.core.recording_state import ReviewItem, law_of
+from dupbridge.core.recording_state import ReviewItem
 
 __all__ = ["REPORTS", "REPORTS_2007", "RecordedAuction", "Recorder", "ReviewItem"]
-
-_law = law_of
 
 
 class Recorder(RecorderCore):
@@ -94,7 +92,7 @@ class Recorder(RecorderCore):
                         seat=seat.title
                     ),
                     seat=seat,
-                    law=_law("17D", edition),
+                    law=LawRef.parse("17D", edition),
                 )
             seq = self._log_call(seat, call, alert, explanation, simultaneous)
             self._process(seat, call, seq)
@@ -122,7 +120,7 @@ class Recorder(RecorderCore):
         table.log_event(BidAboveSevenMade(seq, seat, level, strain))
         self.status[seq] = "irregular"
         ruling = table.next_seq
-        law = _law("38", self.rulebook.edition)
+        law = LawRef.parse("38", self.rulebook.edition)
         table.log_event(IrregularityFlagged(ruling, IrregularityName.BID_ABOVE_SEVEN, law, seat))
         irregularity = Irregularity(
             IrregularityName.BID_ABOVE_SEVEN,
@@ -155,12 +153,14 @@ class Recorder(RecorderCore):
                     seat=seat.title
                 ),
                 seat=seat,
-                law=_law("49", edition),
+                law=LawRef.parse("49", edition),
             )
         hand = table.deal[seat] if play is None else play.hand(seat)
         shown = {card for card, _led in self.exposed.get(seat, ())}
         if not cards:
-            raise ImpossibleActionError(_("no card was named"), seat=seat, law=_law("24", edition))
+            raise ImpossibleActionError(
+                _("no card was named"), seat=seat, law=LawRef.parse("24", edition)
+            )
         for card in cards:
             if card not in hand:
                 raise ImpossibleActionError(
@@ -192,10 +192,10 @@ class Recorder(RecorderCore):
         ruling = table.next_seq
         if in_play:
             name = "card_exposed_during_play"
-            law = _law("48" if seat.side is table.declarer.side else "49", edition)  # type: ignore[union-attr]
+            law = LawRef.parse("48" if seat.side is table.declarer.side else "49", edition)  # type: ignore[union-attr]
         else:
             name = "card_led_during_auction" if led else "card_exposed_during_auction"
-            law = _law("24", edition)
+            law = LawRef.parse("24", edition)
         table.log_event(IrregularityFlagged(ruling, IrregularityName(name), law, seat))
         irregularity = Irregularity(
             IrregularityName(name),
@@ -224,14 +224,14 @@ class Recorder(RecorderCore):
                     seat=seat.title
                 ),
                 seat=seat,
-                law=_law("25A5", edition),
+                law=LawRef.parse("25A5", edition),
             )
         position = self.last_call_position(seat)
         if position is None:
             raise ImpossibleActionError(
                 _("{seat} has made no call to change").format(seat=seat.title),
                 seat=seat,
-                law=_law("25", edition),
+                law=LawRef.parse("25", edition),
             )
         if any(entry.seat is seat.partner for entry in self.standing[position + 1 :]):
             raise ImpossibleActionError(
@@ -239,7 +239,7 @@ class Recorder(RecorderCore):
                     seat=seat.title
                 ),
                 seat=seat,
-                law=_law("25A4", edition),
+                law=LawRef.parse("25A4", edition),
             )
         if call == self.standing[position].call:
             raise ImpossibleActionError(
@@ -251,7 +251,7 @@ class Recorder(RecorderCore):
         table.log_event(CallChanged(seq, seat, call))
         self.status[seq] = "irregular"
         ruling = table.next_seq
-        law = _law("25", edition)
+        law = LawRef.parse("25", edition)
         table.log_event(IrregularityFlagged(ruling, IrregularityName.CHANGE_OF_CALL, law, seat))
         irregularity = Irregularity(
             IrregularityName.CHANGE_OF_CALL,
@@ -404,7 +404,7 @@ class Recorder(RecorderCore):
             raise ImpossibleActionError(
                 _("there is no pending ruling to choose an option in"),
                 seat=seat,
-                law=_law("10C1", edition),
+                law=LawRef.parse("10C1", edition),
             )
         if pending.chooser is None:
             raise ImpossibleActionError(
@@ -488,4 +488,4 @@ REPORTS_2007: dict[str, str] = {"cards_from_wrong_board": "17D", "wrong_board": 
 
 def _report_law(kind: str, edition: str) -> LawRef:
     code = REPORTS_2007.get(kind, REPORTS[kind]) if edition == "2007" else REPORTS[kind]
-    return _law(code, edition)
+    return LawRef.parse(code, edition)

@@ -36,10 +36,6 @@ from dupbridge.core.recording_play import PlayRecorder
 __all__ = ["ClaimRecorder"]
 
 
-def _law(code: str, edition: str) -> LawRef:
-    return LawRef.parse(code, edition)
-
-
 class ClaimRecorder(PlayRecorder):
     """The claim-period commands of :class:`~dupbridge.core.recording.Recorder`."""
 
@@ -69,13 +65,13 @@ class ClaimRecorder(PlayRecorder):
             raise ImpossibleActionError(
                 _("play can continue only while a claim awaits the opponents' answer (Law 68D)"),
                 seat=seat,
-                law=_law("68D", rec.rulebook.edition),
+                law=LawRef.parse("68D", rec.rulebook.edition),
             )
         if seat.side is claim.seat.side:
             raise ImpossibleActionError(
                 _("only the side that did not claim may ask for play to continue (Law 68D2(b))"),
                 seat=seat,
-                law=_law("68D", rec.rulebook.edition),
+                law=LawRef.parse("68D", rec.rulebook.edition),
             )
         start = table.next_seq
         action = PlayContinued(table.next_seq, seat)
@@ -103,7 +99,7 @@ class ClaimRecorder(PlayRecorder):
                     "(Law 68B2)"
                 ).format(seat=seat.title),
                 seat=seat,
-                law=_law("68B2", rec.rulebook.edition),
+                law=LawRef.parse("68B2", rec.rulebook.edition),
             )
         start = table.next_seq
         action = ConcessionObjected(table.next_seq, seat)
@@ -137,7 +133,7 @@ class ClaimRecorder(PlayRecorder):
                     "there is nothing to withdraw (Laws 69B, 71)"
                 ).format(seat=seat.title),
                 seat=seat,
-                law=_law("69B", rec.rulebook.edition),
+                law=LawRef.parse("69B", rec.rulebook.edition),
             )
         start = table.next_seq
         code = "69B" if name == "agreement_withdrawn" else "71"
@@ -158,7 +154,7 @@ class ClaimRecorder(PlayRecorder):
         refusal (an option the edition does not have) leaves the table unchanged."""
         rec = self._me()
         table = rec.table
-        law = _law(code, rec.rulebook.edition)
+        law = LawRef.parse(code, rec.rulebook.edition)
         ruling = action.seq + 1
         irregularity = Irregularity(
             IrregularityName(name), law, seat, ruling, seq=action.seq, turn=turn

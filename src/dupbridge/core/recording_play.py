@@ -111,10 +111,6 @@ class RevokeState:
         }
 
 
-def _law(code: str, edition: str) -> LawRef:
-    return LawRef.parse(code, edition)
-
-
 class PlayRecorder:
     """The play-period half of :class:`~dupbridge.core.recording.Recorder`."""
 
@@ -276,7 +272,7 @@ class PlayRecorder:
     ) -> None:
         rec = self._me()
         table = rec.table
-        law = _law(code, rec.rulebook.edition)
+        law = LawRef.parse(code, rec.rulebook.edition)
         ruling = table.next_seq
         table.log_event(IrregularityFlagged(ruling, IrregularityName(name), law, seat))
         irregularity = Irregularity(
@@ -314,7 +310,7 @@ class PlayRecorder:
         rec._after_card(seat, card)
         self.committed.pop(seat, None)
         rec.restrictions = [r for r in rec.restrictions if not (r.on_play and r.seat is seat)]
-        law = _law("63A1", rec.rulebook.edition)
+        law = LawRef.parse("63A1", rec.rulebook.edition)
         rec._apply(
             [
                 Establish(index, law)
@@ -341,7 +337,7 @@ class PlayRecorder:
             raise ImpossibleActionError(
                 _("there has been no play yet: no revoke to draw attention to"),
                 seat=seat,
-                law=_law("61A", edition),
+                law=LawRef.parse("61A", edition),
             )
         finished = table.phase is Phase.FINISHED
         when = when or ("after_play" if finished else "play")
@@ -365,12 +361,12 @@ class PlayRecorder:
                     offender=offender.title, where=where
                 ),
                 seat=seat,
-                law=_law("61A", edition),
+                law=LawRef.parse("61A", edition),
             )
         start = table.next_seq
         table.log_event(AttentionDrawn(table.next_seq, seat, offender, trick, when))
         ruling = table.next_seq
-        law = _law("61A", edition)
+        law = LawRef.parse("61A", edition)
         table.log_event(IrregularityFlagged(ruling, IrregularityName.REVOKE, law, offender))
         rec._apply([Notice(index, seat, when, ruling=ruling)])
         irregularity = Irregularity(
@@ -408,7 +404,7 @@ class PlayRecorder:
         side: Side = event.seat.side
         if isinstance(event, ClaimAccepted):  # an opponent of the claimer agreed
             code = "63A4" if edition == "2017" else "63A3"
-        law = _law(code, edition)
+        law = LawRef.parse(code, edition)
         rec._apply(
             [
                 Establish(index, law)

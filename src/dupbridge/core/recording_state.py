@@ -40,18 +40,10 @@ if TYPE_CHECKING:
 from dupbridge.core.recorded_auction import RecordedAuction
 from dupbridge.core.recording_claims import ClaimRecorder
 
-__all__ = ["RecorderState", "ReviewItem", "law_of"]
+__all__ = ["RecorderState", "ReviewItem"]
 
 _SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
 _SPOTS = tuple(suit_mask(suit) & ~(0b11111 << (13 * suit + 8)) for suit in Suit)  # 2-9
-
-
-def law_of(code: str, edition: str) -> LawRef:
-    """The law ``code`` (``\"27B1(a)\"``) in ``edition``."""
-    return LawRef.parse(code, edition)
-
-
-_law = law_of
 
 
 class ReviewItem:
@@ -214,7 +206,7 @@ class RecorderState(ClaimRecorder):
             raise ImpossibleActionError(
                 _("a simultaneous call must follow the call it was made with (Law 33)"),
                 seat=seat,
-                law=_law("33", self.rulebook.edition),
+                law=LawRef.parse("33", self.rulebook.edition),
             )
 
     def _check_duties(self, seat: Seat, call: Call, duties: Sequence[Obligation]) -> None:
@@ -245,7 +237,7 @@ class RecorderState(ClaimRecorder):
             return ImpossibleActionError(
                 _("a ruling is pending: nothing may happen until the Director rules (Law 9B2)"),
                 seat=seat,
-                law=_law("9B2", self.rulebook.edition),
+                law=LawRef.parse("9B2", self.rulebook.edition),
             )
         who = _("the Director") if pending.chooser is None else pending.chooser.title
         return ImpossibleActionError(
@@ -254,21 +246,21 @@ class RecorderState(ClaimRecorder):
                 "{question} (Law 9B2)"
             ).format(law=pending.law, who=who, question=pending.question),
             seat=seat,
-            law=_law("9B2", self.rulebook.edition),
+            law=LawRef.parse("9B2", self.rulebook.edition),
         )
 
     def _out_of_rotation(self, seat: Seat, call: Call) -> tuple[str, LawRef]:
         edition = self.rulebook.edition
         if isinstance(call, Pass):
-            return "pass_out_of_rotation", _law("30", edition)
+            return "pass_out_of_rotation", LawRef.parse("30", edition)
         if isinstance(call, Bid):
-            return "bid_out_of_rotation", _law("31", edition)
+            return "bid_out_of_rotation", LawRef.parse("31", edition)
         try:
             self.auction.check_for(seat, call)
         except IrregularityError as error:
-            return error.irregularity, _law("36", edition)
+            return error.irregularity, LawRef.parse("36", edition)
         kind = "double" if isinstance(call, Double) else "redouble"
-        return f"{kind}_out_of_rotation", _law("32", edition)
+        return f"{kind}_out_of_rotation", LawRef.parse("32", edition)
 
     def _deprived_position(self) -> int | None:
         """Law 17D3: among the passes that would end the auction, the first one made out of
