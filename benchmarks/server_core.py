@@ -133,7 +133,7 @@ class Run:
             service.unlisten(table_id, listener)
 
 
-async def measure(
+async def measure(  # noqa: PLR0917 - one run's six settings, one call site
     tables: int, interval: float, duration: float, persist: bool, folder: Path, seed: int
 ) -> dict[str, float]:
     """One run; its CPU and latency figures."""
