@@ -16,7 +16,12 @@ from dupbridge.services.club.evening import (
     RoundEnd,
     Submission,
 )
-from dupbridge.services.club.service import Accepted, AuditRow, ClubService, EveningNotFound, State
+from dupbridge.services.club.service import (
+    Accepted,
+    ClubService,
+    EveningNotFoundError,
+    State,
+)
 from dupbridge.services.club.setup import (
     Entry,
     EveningSetup,
@@ -28,13 +33,12 @@ from dupbridge.services.club.setup import (
 
 __all__ = [
     "Accepted",
-    "AuditRow",
     "Checked",
     "ClubService",
     "Entry",
     "EntryError",
     "Evening",
-    "EveningNotFound",
+    "EveningNotFoundError",
     "EveningSetup",
     "Instruction",
     "LeadCheck",

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 
+from dupbridge.core.calls import Strain
 from dupbridge.core.cards import Card
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.core.seats import Seat, Side
 from dupbridge.formats import pbn
+from dupbridge.formats.pbn import Game
 from dupbridge.formats.pbn_events import event_from_games
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import ArtificialScore
@@ -207,6 +209,13 @@ class RoundEnd:
 
 
 def hand_record(text: str) -> dict[int, BoardInfo]:
+    """The boards of a hand record given as PBN text, by board number (see
+    :func:`_hand_record`; read once per text)."""
+    return dict(_hand_record(text))
+
+
+@lru_cache(maxsize=16)
+def _hand_record(text: str) -> dict[int, BoardInfo]:
     """The boards of a hand record given as PBN text (deals, and double dummy when the file
     has it), by board number. Empty text gives no boards.
 
@@ -224,8 +233,31 @@ def hand_record(text: str) -> dict[int, BoardInfo]:
     for game in games:
         number = game.board
         if number is not None and game.deal is not None and game.deal.is_valid():
-            boards[number] = event.board(number)
+            info = event.board(number)
+            if not info.dd_tricks:
+                info = replace(info, dd_tricks=_optimum_table(game))
+            boards[number] = info
     return boards
+
+
+def _optimum_table(game: Game) -> tuple[tuple[Seat, int, int], ...]:
+    # The OptimumResultTable (declarer, denomination, tricks), as dealing programs write it.
+    table = game.table("OptimumResultTable")
+    if table is None:
+        return ()
+    found = []
+    for row in table.rows:
+        if len(row) < 3:
+            continue
+        try:
+            seat = Seat.from_str(row[0])
+            strain = Strain.from_str(row[1])
+            tricks = int(row[2])
+        except (NotationError, ValueError):
+            continue
+        if 0 <= tricks <= 13:
+            found.append((seat, int(strain), tricks))
+    return tuple(found)
 
 
 @dataclass
@@ -257,9 +289,7 @@ class Evening:
         row = self.movement.row_at(round, table)
         if row is None or not self.movement.plays_at(row):
             raise EntryError(
-                _("table {table} plays no boards in round {round}").format(
-                    table=table, round=round
-                )
+                _("table {table} plays no boards in round {round}").format(table=table, round=round)
             )
         return row
 
@@ -282,7 +312,8 @@ class Evening:
         """Who sits NS and EW at ``table`` in ``round`` (an arrow switch applied)."""
         row = self.row(round, table)
         ns, ew = row.seats[0], row.seats[1]
-        assert ns is not None and ew is not None
+        assert ns is not None
+        assert ew is not None
         return (ew, ns) if row.arrow_switch else (ns, ew)
 
     # -- checks -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The club evening service: every accepted action is written before it is answered.
 
-:class:`ClubService` works on the store's engine (SQLAlchemy Core, SQLite or PostgreSQL).
+:class:`ClubService` works on the store's club tables (:class:`~dupbridge.store.club.ClubStore`).
 It loads an evening (:class:`~dupbridge.services.club.evening.Evening`), checks what a
 table or the Director asks, and writes the result and an audit row in one transaction:
 
@@ -15,36 +15,33 @@ table or the Director asks, and writes the result and an audit row in one transa
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
-
-from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
 
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
 from dupbridge.services.club.evening import Checked, EntryError, Evening, Line, Submission
 from dupbridge.services.club.setup import EveningSetup
-from dupbridge.store import schema
+from dupbridge.store.club import AuditRecord, ClubConflictError, ClubRow, ClubStore, ClubUnit
 from dupbridge.tournament.movements import Entrant
 
-__all__ = ["Accepted", "AuditRow", "ClubService", "EveningNotFound", "State"]
+__all__ = ["Accepted", "AuditRecord", "ClubService", "EveningNotFoundError", "State"]
 
 
-class EveningNotFound(DupbridgeError, LookupError):
+class EveningNotFoundError(DupbridgeError, LookupError):
     """No evening with this id."""
 
 
 class State:
-    """The states of an evening."""
+    """The states of an evening: being set up, being played, finished (the correction
+    period runs from the end of play, Law 79C)."""
 
     SETUP = "setup"
     PLAYING = "playing"
     FINISHED = "finished"
+    ALL = (SETUP, PLAYING, FINISHED)
 
 
 @dataclass(frozen=True)
@@ -56,36 +53,32 @@ class Accepted:
     duplicate: bool = False
 
 
-@dataclass(frozen=True)
-class AuditRow:
-    """One change to an evening's results: who, when, what, before and after."""
-
-    seq: int
-    at: datetime
-    who: str
-    action: str
-    round: int | None
-    table: int | None
-    board: int | None
-    before: str | None
-    after: str | None
-    note: str
+def _row(line: Line) -> ClubRow:
+    return ClubRow(
+        line.round, line.table, line.board, str(line.ns), str(line.ew), dict(line.cells),
+        line.group, line.flags, line.key, line.by,
+    )  # fmt: skip
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
+def _line(row: ClubRow) -> Line:
+    return Line(
+        row.round, row.table, row.board, Entrant.from_str(row.ns), Entrant.from_str(row.ew),
+        dict(row.cells), row.group, row.flags, row.key, row.by,
+    )  # fmt: skip
 
 
-def _aware(moment: datetime) -> datetime:
-    # SQLite gives naive datetimes back; they were written in UTC.
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+def _already(board: int, table: int, round: int) -> EntryError:
+    return EntryError(
+        _("board already played: board {board} has a result at table {table} in round "
+          "{round}").format(board=board, table=table, round=round)
+    )  # fmt: skip
 
 
 class ClubService:
-    """Club evenings on one engine."""
+    """Club evenings in one store."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
+    def __init__(self, store: ClubStore) -> None:
+        self.store = store
 
     # -- evenings ---------------------------------------------------------------------------
 
@@ -93,52 +86,35 @@ class ClubService:
         """Store a new evening; its id.
 
         Raises:
-            SetupError: if the movement cannot be built.
+            SetupError: if the movement cannot be built (nothing is written).
         """
-        _movement = setup.movement  # raises SetupError before anything is written
+        _built = setup.movement
         evening_id = uuid.uuid4().hex[:12]
-        with self._engine.begin() as connection:
-            connection.execute(
-                insert(schema.club_evenings).values(
-                    id=evening_id, name=setup.name, setup=setup.to_json(),
-                    state=State.SETUP, created_at=_now(),
-                )
-            )  # fmt: skip
-            self._audit(connection, evening_id, who, "create", note=setup.name)
+        with self.store.write() as unit:
+            unit.create(evening_id, setup.name, setup.to_json(), State.SETUP)
+            unit.audit(evening_id, who, "create", note=setup.name)
         return evening_id
 
     def evenings(self) -> list[tuple[str, str, str]]:
         """Every evening: ``(id, name, state)``, newest first."""
-        with self._engine.connect() as connection:
-            rows = connection.execute(
-                select(
-                    schema.club_evenings.c.id,
-                    schema.club_evenings.c.name,
-                    schema.club_evenings.c.state,
-                ).order_by(schema.club_evenings.c.created_at.desc())
-            ).all()
-        return [(row.id, row.name, row.state) for row in rows]
+        return self.store.evenings()
 
     def load(self, evening_id: str) -> Evening:
         """The evening with its results.
 
         Raises:
-            EveningNotFound: if there is none with this id.
+            EveningNotFoundError: if there is none with this id.
         """
-        with self._engine.connect() as connection:
-            return self._load(connection, evening_id)
+        with self.store.read() as unit:
+            return self._load(unit, evening_id)
 
     def state(self, evening_id: str) -> tuple[str, datetime | None]:
         """The evening's state and the time play finished."""
-        with self._engine.connect() as connection:
-            row = connection.execute(
-                select(schema.club_evenings.c.state, schema.club_evenings.c.finished_at).where(
-                    schema.club_evenings.c.id == evening_id
-                )
-            ).first()
-        if row is None:
-            raise EveningNotFound(_("no club evening {id}").format(id=evening_id))
-        return row.state, None if row.finished_at is None else _aware(row.finished_at)
+        with self.store.read() as unit:
+            record = unit.evening(evening_id)
+        if record is None:
+            raise EveningNotFoundError(_("no club evening {id}").format(id=evening_id))
+        return record.state, record.finished_at
 
     def update_setup(self, evening_id: str, setup: EveningSetup, who: str) -> None:
         """Change the setup (players, hand record, options); the movement only while no
@@ -147,42 +123,31 @@ class ClubService:
         Raises:
             EntryError: if results exist and the movement would change.
         """
-        with self._engine.begin() as connection:
-            evening = self._load(connection, evening_id)
+        with self.store.write() as unit:
+            evening = self._load(unit, evening_id)
             if evening.lines and setup.movement.rows != evening.movement.rows:
                 raise EntryError(
                     _("results are already entered: the movement can no longer change")
                 )
-            connection.execute(
-                update(schema.club_evenings)
-                .where(schema.club_evenings.c.id == evening_id)
-                .values(setup=setup.to_json(), name=setup.name)
-            )
-            self._audit(connection, evening_id, who, "setup", note=setup.name)
+            unit.set_setup(evening_id, setup.name, setup.to_json())
+            unit.audit(evening_id, who, "setup", note=setup.name)
 
     def set_state(self, evening_id: str, state: str, who: str) -> None:
         """Start play, finish it (the correction period starts, Law 79C) or reopen it."""
-        values: dict[str, Any] = {"state": state}
-        if state == State.FINISHED:
-            values["finished_at"] = _now()
-        with self._engine.begin() as connection:
-            self._load(connection, evening_id)
-            connection.execute(
-                update(schema.club_evenings)
-                .where(schema.club_evenings.c.id == evening_id)
-                .values(**values)
-            )
-            self._audit(connection, evening_id, who, "state", note=state)
+        if state not in State.ALL:
+            raise EntryError(_("no such state: {state!r}").format(state=state))
+        with self.store.write() as unit:
+            self._load(unit, evening_id)
+            unit.set_state(evening_id, state, finished=state == State.FINISHED)
+            unit.audit(evening_id, who, "state", note=state)
 
     def version(self, evening_id: str) -> int:
         """A number that grows with every change (the live pages poll it)."""
-        with self._engine.connect() as connection:
-            found = connection.execute(
-                select(func.max(schema.club_audit.c.seq)).where(
-                    schema.club_audit.c.evening_id == evening_id
-                )
-            ).scalar()
-        return int(found or 0)
+        return self.store.version(evening_id)
+
+    def audit(self, evening_id: str) -> list[AuditRecord]:
+        """Every change, in order."""
+        return self.store.audit_rows(evening_id)
 
     # -- the tables -------------------------------------------------------------------------
 
@@ -208,13 +173,13 @@ class ClubService:
         """
         if not key or len(key) > 100:
             raise EntryError(_("a result needs an idempotency key of 1 to 100 characters"))
-        with self._engine.begin() as connection:
-            evening = self._load(connection, evening_id)
-            known = self._by_key(connection, evening, key)
+        with self.store.write() as unit:
+            evening = self._load(unit, evening_id)
+            known = self._known(unit, evening, key)
             if known is not None:
-                return Accepted(known, evening.check(known.round, known.table, _again(known), director=True), True)
-            state = self._state(connection, evening_id)
-            if state != State.PLAYING:
+                return known
+            record = unit.evening(evening_id)
+            if record is None or record.state != State.PLAYING:
                 raise EntryError(_("this evening is not being played: results go to the Director"))
             checked = evening.check(round, table, submission)
             ns, ew = evening.seated(round, table)
@@ -223,23 +188,27 @@ class ClubService:
                 flags=checked.flags, key=key, by=who,
             )  # fmt: skip
             try:
-                with connection.begin_nested():
-                    self._insert(connection, evening_id, line)
-            except IntegrityError:
+                unit.insert(evening_id, _row(line))
+            except ClubConflictError:
                 pass
             else:
-                self._audit(connection, evening_id, who, "enter", line=line)
+                unit.audit(evening_id, who, "enter", where=line.where, after=line.to_json())
                 return Accepted(line, checked)
         # Someone stored this board, or this key, at the same moment: answer as if after.
-        with self._engine.connect() as connection:
-            evening = self._load(connection, evening_id)
-            known = self._by_key(connection, evening, key)
+        with self.store.read() as unit:
+            evening = self._load(unit, evening_id)
+            known = self._known(unit, evening, key)
         if known is not None:
-            return Accepted(known, checked, True)
-        raise EntryError(
-            _("board already played: board {board} has a result at table {table} in round "
-              "{round}").format(board=submission.board, table=table, round=round)
-        )  # fmt: skip
+            return known
+        raise _already(submission.board, table, round)
+
+    def _known(self, unit: ClubUnit, evening: Evening, key: str) -> Accepted | None:
+        place = unit.place_of_key(evening.id, key)
+        line = evening.lines.get(place) if place is not None else None
+        if line is None:
+            return None
+        again = Submission.from_cells(line.board, line.cells)
+        return Accepted(line, evening.check(line.round, line.table, again, director=True), True)
 
     # -- the Director -----------------------------------------------------------------------
 
@@ -260,9 +229,9 @@ class ClubService:
         Raises:
             EntryError: for a result the checks refuse, or after the correction period.
         """
-        with self._engine.begin() as connection:
-            evening = self._load(connection, evening_id)
-            self._check_period(connection, evening)
+        with self.store.write() as unit:
+            evening = self._load(unit, evening_id)
+            self._check_period(unit, evening)
             checked = evening.check(round, table, submission, director=True)
             ns, ew = evening.seated(round, table)
             before = evening.lines.get((round, table, submission.board))
@@ -272,11 +241,11 @@ class ClubService:
                 key=before.key if before else None, by=who,
             )  # fmt: skip
             if before is not None:
-                self._delete(connection, evening_id, before)
-            self._insert(connection, evening_id, line)
-            self._audit(
-                connection, evening_id, who, "correct" if before else "enter",
-                line=line, before=before, note=note,
+                unit.delete(evening_id, round, table, submission.board)
+            unit.insert(evening_id, _row(line))
+            unit.audit(
+                evening_id, who, "correct" if before else "enter", where=line.where,
+                before=before.to_json() if before else None, after=line.to_json(), note=note,
             )  # fmt: skip
         return checked
 
@@ -288,9 +257,9 @@ class ClubService:
         Raises:
             EntryError: if there is no such result, or after the correction period.
         """
-        with self._engine.begin() as connection:
-            evening = self._load(connection, evening_id)
-            self._check_period(connection, evening)
+        with self.store.write() as unit:
+            evening = self._load(unit, evening_id)
+            self._check_period(unit, evening)
             before = evening.lines.get((round, table, board))
             if before is None:
                 raise EntryError(
@@ -298,21 +267,23 @@ class ClubService:
                         board=board, table=table, round=round
                     )
                 )
-            self._delete(connection, evening_id, before)
-            self._audit(connection, evening_id, who, "delete", before=before, note=note)
+            unit.delete(evening_id, round, table, board)
+            unit.audit(
+                evening_id, who, "delete", where=before.where, before=before.to_json(), note=note
+            )
 
     def foul(
         self, evening_id: str, board: int, groups: dict[tuple[int, int], str], *, who: str
     ) -> None:
-        """Mark a fouled board (Law 87): each listed ``(round, table)`` line played the form
-        named (``"A"``, ``"B"``); the others are left as they were.
+        """Mark a fouled board (Law 87): each listed ``(round, table)`` line was played in
+        the form named (``"A"``, ``"B"``; empty: the board as dealt); the others stay.
 
         Raises:
-            EntryError: for a line that has no result.
+            EntryError: for a line that has no result, or after the correction period.
         """
-        with self._engine.begin() as connection:
-            evening = self._load(connection, evening_id)
-            self._check_period(connection, evening)
+        with self.store.write() as unit:
+            evening = self._load(unit, evening_id)
+            self._check_period(unit, evening)
             for (round, table), group in sorted(groups.items()):
                 before = evening.lines.get((round, table, board))
                 if before is None:
@@ -321,29 +292,16 @@ class ClubService:
                             board=board, table=table, round=round
                         )
                     )
-                after = replace(before, group=group or None, by=who)
-                connection.execute(
-                    update(schema.club_results)
-                    .where(_line_is(evening_id, before))
-                    .values(grp=after.group, entered_by=who, updated_at=_now())
+                after = replace(before, group=group.strip() or None, by=who)
+                unit.set_group(evening_id, round, table, board, group=after.group, by=who)
+                unit.audit(
+                    evening_id,
+                    who,
+                    "foul",
+                    where=after.where,
+                    before=before.to_json(),
+                    after=after.to_json(),
                 )
-                self._audit(connection, evening_id, who, "foul", line=after, before=before)
-
-    def audit(self, evening_id: str) -> list[AuditRow]:
-        """Every change, in order."""
-        with self._engine.connect() as connection:
-            rows = connection.execute(
-                select(schema.club_audit)
-                .where(schema.club_audit.c.evening_id == evening_id)
-                .order_by(schema.club_audit.c.seq)
-            ).all()
-        return [
-            AuditRow(
-                row.seq, _aware(row.at), row.who, row.action, row.round, row.table_no,
-                row.board, row.before, row.after, row.note,
-            )  # fmt: skip
-            for row in rows
-        ]
 
     def import_lines(self, evening_id: str, lines: Iterable[Line], *, who: str, note: str) -> int:
         """Store results read from a file (each replaces what its place held); the count.
@@ -352,127 +310,41 @@ class ClubService:
             EntryError: after the correction period.
         """
         count = 0
-        with self._engine.begin() as connection:
-            evening = self._load(connection, evening_id)
-            self._check_period(connection, evening)
+        with self.store.write() as unit:
+            evening = self._load(unit, evening_id)
+            self._check_period(unit, evening)
             for line in lines:
                 before = evening.lines.get(line.where)
                 if before is not None:
-                    self._delete(connection, evening_id, before)
-                self._insert(connection, evening_id, line)
-                self._audit(connection, evening_id, who, "import", line=line, before=before, note=note)
+                    unit.delete(evening_id, *line.where)
+                unit.insert(evening_id, _row(replace(line, by=who, key=None)))
+                unit.audit(
+                    evening_id, who, "import", where=line.where,
+                    before=before.to_json() if before else None, after=line.to_json(), note=note,
+                )  # fmt: skip
+                evening.lines[line.where] = line
                 count += 1
         return count
 
-    # -- store ------------------------------------------------------------------------------
+    # -- helpers ----------------------------------------------------------------------------
 
-    def _state(self, connection: Connection, evening_id: str) -> str:
-        return str(
-            connection.execute(
-                select(schema.club_evenings.c.state).where(schema.club_evenings.c.id == evening_id)
-            ).scalar_one()
-        )
-
-    def _check_period(self, connection: Connection, evening: Evening) -> None:
-        row = connection.execute(
-            select(schema.club_evenings.c.state, schema.club_evenings.c.finished_at).where(
-                schema.club_evenings.c.id == evening.id
-            )
-        ).one()
-        if row.state != State.FINISHED or row.finished_at is None:
+    def _check_period(self, unit: ClubUnit, evening: Evening) -> None:
+        record = unit.evening(evening.id)
+        if record is None or record.state != State.FINISHED or record.finished_at is None:
             return
-        ends = _aware(row.finished_at) + timedelta(minutes=evening.setup.correction_minutes)
-        if _now() > ends:
+        ends = record.finished_at + timedelta(minutes=evening.setup.correction_minutes)
+        if datetime.now(UTC) > ends:
             raise EntryError(
                 _("the correction period ended at {time} UTC (Law 79C): reopen the evening to "
                   "change a result").format(time=ends.strftime("%H:%M"))
             )  # fmt: skip
 
-    def _load(self, connection: Connection, evening_id: str) -> Evening:
-        row = connection.execute(
-            select(schema.club_evenings.c.setup).where(schema.club_evenings.c.id == evening_id)
-        ).first()
-        if row is None:
-            raise EveningNotFound(_("no club evening {id}").format(id=evening_id))
-        evening = Evening(evening_id, EveningSetup.from_json(row.setup))
-        for result in connection.execute(
-            select(schema.club_results).where(schema.club_results.c.evening_id == evening_id)
-        ):
-            line = Line(
-                result.round, result.table_no, result.board,
-                Entrant.from_str(result.ns), Entrant.from_str(result.ew),
-                json.loads(result.cells), result.grp, tuple(json.loads(result.flags)),
-                result.idempotency_key, result.entered_by,
-            )  # fmt: skip
+    def _load(self, unit: ClubUnit, evening_id: str) -> Evening:
+        record = unit.evening(evening_id)
+        if record is None:
+            raise EveningNotFoundError(_("no club evening {id}").format(id=evening_id))
+        evening = Evening(evening_id, EveningSetup.from_json(record.setup))
+        for row in unit.rows(evening_id):
+            line = _line(row)
             evening.lines[line.where] = line
         return evening
-
-    def _by_key(self, connection: Connection, evening: Evening, key: str) -> Line | None:
-        row = connection.execute(
-            select(
-                schema.club_results.c.round,
-                schema.club_results.c.table_no,
-                schema.club_results.c.board,
-            ).where(
-                and_(
-                    schema.club_results.c.evening_id == evening.id,
-                    schema.club_results.c.idempotency_key == key,
-                )
-            )
-        ).first()
-        if row is None:
-            return None
-        return evening.lines.get((row.round, row.table_no, row.board))
-
-    def _insert(self, connection: Connection, evening_id: str, line: Line) -> None:
-        connection.execute(
-            insert(schema.club_results).values(
-                evening_id=evening_id, round=line.round, table_no=line.table, board=line.board,
-                ns=str(line.ns), ew=str(line.ew), cells=json.dumps(dict(line.cells)),
-                grp=line.group, flags=json.dumps(list(line.flags)),
-                idempotency_key=line.key, entered_by=line.by, updated_at=_now(),
-            )
-        )  # fmt: skip
-
-    def _delete(self, connection: Connection, evening_id: str, line: Line) -> None:
-        connection.execute(delete(schema.club_results).where(_line_is(evening_id, line)))
-
-    def _audit(
-        self,
-        connection: Connection,
-        evening_id: str,
-        who: str,
-        action: str,
-        *,
-        line: Line | None = None,
-        before: Line | None = None,
-        note: str = "",
-    ) -> None:
-        seq = connection.execute(
-            select(func.coalesce(func.max(schema.club_audit.c.seq), 0)).where(
-                schema.club_audit.c.evening_id == evening_id
-            )
-        ).scalar_one()
-        where = line or before
-        connection.execute(
-            insert(schema.club_audit).values(
-                evening_id=evening_id, seq=int(seq) + 1, at=_now(), who=who[:80],
-                action=action, round=where.round if where else None,
-                table_no=where.table if where else None, board=where.board if where else None,
-                before=before.to_json() if before else None,
-                after=line.to_json() if line else None, note=note,
-            )
-        )  # fmt: skip
-
-
-def _line_is(evening_id: str, line: Line) -> Any:
-    return and_(
-        schema.club_results.c.evening_id == evening_id,
-        schema.club_results.c.round == line.round,
-        schema.club_results.c.table_no == line.table,
-        schema.club_results.c.board == line.board,
-    )
-
-
-def _again(line: Line) -> Submission:
-    return Submission.from_cells(line.board, line.cells)

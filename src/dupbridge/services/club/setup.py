@@ -17,7 +17,7 @@ import io
 import json
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from dupbridge.core.errors import DupbridgeError
@@ -156,13 +156,7 @@ class EveningSetup:
         Raises:
             SetupError: if the family cannot build it, with the library's reason.
         """
-        try:
-            return build(
-                self.family,
-                Options(self.tables, self.half, self.boards_per_round, self.rounds),
-            )
-        except MovementError as error:
-            raise SetupError(str(error)) from None
+        return _movement(self.family, self.tables, self.half, self.boards_per_round, self.rounds)
 
     @property
     def method_enum(self) -> Method:
@@ -188,7 +182,9 @@ class EveningSetup:
         Raises:
             SetupError: for a pair the movement does not have.
         """
-        known = {(e.number, "" if e.line is None else e.line.name) for e in self.movement.real_entrants}
+        known = {
+            (e.number, "" if e.line is None else e.line.name) for e in self.movement.real_entrants
+        }
         for entry in entries:
             if (entry.number, entry.line) not in known:
                 raise SetupError(
@@ -218,6 +214,16 @@ class EveningSetup:
         data["lead"] = LeadRule(data["lead"])
         data["lead_check"] = LeadCheck(data["lead_check"])
         return cls(**data)
+
+
+@lru_cache(maxsize=64)
+def _movement(family: str, tables: int, half: bool, per_round: int, rounds: int | None) -> Movement:
+    # Building a Howell searches designs (a fraction of a second): every request of an
+    # evening needs its movement, and the same settings always give the same movement.
+    try:
+        return build(family, Options(tables, half, per_round, rounds))
+    except MovementError as error:
+        raise SetupError(str(error)) from None
 
 
 _PLAYER_COLUMNS = {
@@ -303,16 +309,16 @@ def read_players_csv(text: str, source: str = "players.csv") -> tuple[Entry, ...
                 )
             )
             continue
-        key = (int(pair_text), line_text)
-        if key in seen:
+        pair_key = (int(pair_text), line_text)
+        if pair_key in seen:
             problems.append(
                 _("{source}:{line}:{column}: pair {pair} was already on line {first}").format(
                     source=source, line=number, column=columns["pair"] + 1,
-                    pair=f"{pair_text} {line_text}".strip(), first=seen[key],
+                    pair=f"{pair_text} {line_text}".strip(), first=seen[pair_key],
                 )
             )  # fmt: skip
             continue
-        seen[key] = number
+        seen[pair_key] = number
         members = tuple(m for m in (cell("member1"), cell("member2")))
         entries.append(Entry(int(pair_text), line_text, names, members))
     if problems:
