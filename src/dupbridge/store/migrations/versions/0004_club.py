@@ -1,7 +1,7 @@
 """Club evenings: their setup, their results and the audit log of every change.
 
 Revision ID: club
-Revises: 0001
+Revises: access
 Create Date: 2026-11-25
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "club"
-down_revision = "0001"
+down_revision = "access"
 branch_labels = None
 depends_on = None
 
