@@ -52,7 +52,7 @@ def _evening(web: TestClient, tables: str = "7", per_round: int = 2) -> str:
               "boards_per_round": per_round},
     )  # fmt: skip
     assert 303 == answer.status_code, answer.text
-    evening_id = answer.headers["location"].rsplit("/", 1)[-1]
+    evening_id = str(answer.headers["location"]).rsplit("/", 1)[-1]
     assert 200 == web.post(f"/club/{evening_id}/pin", data={"pin": PIN}).status_code
     assert 303 == web.post(f"/club/{evening_id}/state", data={"state": "playing"}).status_code
     return evening_id
