@@ -130,8 +130,8 @@ def test_a_round_with_taps_only_and_the_live_ranking(browser: Any, running: Runn
         live.goto(f"{running.url}/club/{evening_id}/live")
         for index, board in enumerate(boards):
             _enter(table, board, 3, "NT", "E", "+1", screenshots=index == 0)
-            expected = -evening.check(1, 1, Submission(board, "3NT", "E", "+1")).ns_score  # type: ignore[operator]
-            assert f"{-expected}" in table.inner_text("#confirm-score")
+            expected = evening.check(1, 1, Submission(board, "3NT", "E", "+1")).ns_score
+            assert f"{expected}" in table.inner_text("#confirm-score")
             confirmed = time.monotonic()
             table.click("#confirm")
             live.wait_for_function(
@@ -188,9 +188,7 @@ def test_offline_entries_are_sent_exactly_once(browser: Any, running: Running) -
 
         page.route("**/table/results", lose_the_answer)
         context.set_offline(False)
-        page.wait_for_function(
-            "() => document.getElementById('queue-step').hidden", timeout=15_000
-        )
+        page.wait_for_function("() => document.getElementById('queue-step').hidden", timeout=15_000)
         assert len(sends) >= 2
         assert len(set(sends)) == 1  # the same request, the same idempotency key
         lines = running.service.load(evening_id).lines
@@ -214,12 +212,16 @@ def test_director_pages_screenshots(browser: Any, running: Running) -> None:
     running.access.add_director("Maria", "correct horse")
     evening_id = _evening(running)
     evening = running.service.load(evening_id)
-    for table in evening.movement.tables:
-        for board in evening.boards_at(1, table):
-            running.service.submit(
-                evening_id, table, 1, Submission(board, "4S", "N" if table % 2 else "S",
-                "=" if table % 3 else "-1"), key=f"{table}-{board}", who=f"Table {table}",
-            )  # fmt: skip
+    contracts = ["4S", "3NT", "4H", "2S", "3NTX"]
+    for round in (1, 2, 3, 4):
+        for table in evening.movement.tables:
+            for board in evening.boards_at(round, table):
+                contract = contracts[(round + table + board) % len(contracts)]
+                result = ["=", "+1", "-1", "=", "-2"][(round * table + board) % 5]
+                running.service.submit(
+                    evening_id, table, round, Submission(board, contract, "NESW"[table % 4],
+                    result), key=f"{round}-{table}-{board}", who=f"Table {table}",
+                )  # fmt: skip
     play = evening.movement.plays(evening.boards_at(1, 1)[0])[0]
     running.service.correct(
         evening_id, play.table, play.round,

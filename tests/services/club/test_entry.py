@@ -180,7 +180,10 @@ class TestChecks:
             evening_id, plays[0].table, plays[0].round,
             Submission(2, "2S", "N", str(target - 4)), key="far", who="t",
         )  # fmt: skip
-        assert any("from double dummy" in flag for flag in far.line.flags)
+        assert (
+            f"{target - 4} tricks in 2S by N: -4 against double dummy ({target} tricks)"
+            in far.line.flags
+        )
         near = service.submit(
             evening_id, plays[1].table, plays[1].round,
             Submission(2, "2S", "N", str(target - 1)), key="near", who="t",

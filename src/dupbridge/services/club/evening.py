@@ -408,10 +408,11 @@ class Evening:
                 gap = played.tricks - tricks
                 if abs(gap) >= self.setup.dd_margin:
                     return _(
-                        "{tricks} tricks in {contract}: {gap} from double dummy ({dd})"
+                        "{made} tricks in {contract} by {declarer}: {gap} against double "
+                        "dummy ({dd} tricks)"
                     ).format(
-                        tricks=played.tricks, contract=contract.to_str(),
-                        gap=f"{gap:+d}", dd=tricks,
+                        made=played.tricks, contract=contract.to_str(declarer=False),
+                        declarer=seat.letter, gap=f"{gap:+d}", dd=tricks,
                     )  # fmt: skip
         return ""
 

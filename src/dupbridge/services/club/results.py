@@ -106,6 +106,24 @@ def ranking(evening: Evening) -> list[RankRow]:
     return rows
 
 
+def line_points(evening: Evening) -> dict[tuple[int, int, int], tuple[str, str, str]]:
+    """Each stored line's NS score and the points of each side so far, by ``(round, table,
+    board)`` (one scoring of the whole evening)."""
+    scored = evening.scored()
+    if scored is None:
+        return {}
+    found = {}
+    for board_score in scored.boards:
+        for line in board_score.results:
+            result = line.result
+            found[(result.round or 0, result.table or 0, result.board)] = (
+                "" if line.ns_points is None else str(line.ns_points),
+                _value(scored, line.value(Side.NS)),
+                _value(scored, line.value(Side.EW)),
+            )
+    return found
+
+
 def traveller(evening: Evening, board: int) -> list[TravellerRow]:
     """Board ``board``'s traveller with each line's score and points so far."""
     scored = evening.scored()

@@ -28,6 +28,7 @@ from dupbridge.services.club import (
 )
 from dupbridge.services.club.evening import hand_record
 from dupbridge.services.club.results import (
+    line_points,
     pbn_text,
     read_results,
     site_zip,
@@ -301,6 +302,7 @@ def desk_page(
             )
         rounds.append((round, tables))
     flagged = [line for line in evening.lines.values() if line.flags]
+    points = line_points(evening)
     return render(
         request,
         "club/desk.html",
@@ -310,6 +312,7 @@ def desk_page(
         finished=finished,
         rounds=rounds,
         flagged=sorted(flagged, key=lambda line: line.where),
+        points=points,
         error=error,
         message=message,
         label=lambda entrant: pair_label(evening, entrant),

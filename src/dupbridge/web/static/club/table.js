@@ -70,7 +70,8 @@ function showBoards() {
   if (round === null) {
     const last = view.rounds[view.rounds.length - 1];
     $("round-title").textContent = "";
-    $("pairs").textContent = words.session_over;
+    $("pairs-ns").textContent = words.session_over;
+    $("pairs-ew").textContent = "";
     showEnd(last);
     $("next-round").hidden = true;
     return;
@@ -82,7 +83,8 @@ function showBoards() {
   }
   shownRound = round;
   $("round-title").textContent = `\u00b7 ${words.round} ${round.round}`;
-  $("pairs").textContent = round.sit_out || `NS ${round.ns} \u00b7 EW ${round.ew}`;
+  $("pairs-ns").textContent = round.sit_out || `NS \u2013 ${round.ns}`;
+  $("pairs-ew").textContent = round.sit_out ? "" : `EW \u2013 ${round.ew}`;
   fill("board-buttons", round.boards.map((b) => {
     const done = isDone(round.round, b);
     return button(`${words.board} ${b.board}${done ? " \u2713" : ""}`, () => startEntry(round, b),
