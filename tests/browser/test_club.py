@@ -95,8 +95,9 @@ def _sign_in_table(page: Any, running: Running, evening_id: str, table: int) -> 
     page.wait_for_selector("#board-buttons button", timeout=10_000)
 
 
-def _enter(page: Any, board: int, level: int, strain: str, declarer: str, result: str,
+def _enter(page: Any, board: int, contract: str, declarer: str, result: str,
            *, screenshots: bool = False, lead: tuple[str, str] | None = None) -> None:  # fmt: skip
+    level, strain = int(contract[0]), contract[1:]
     page.click(f"#board-buttons button[data-board='{board}']")
     page.click(f"#levels button[data-level='{level}']")
     page.click(f"#strains button[data-strain='{strain}']")
@@ -129,7 +130,7 @@ def test_a_round_with_taps_only_and_the_live_ranking(browser: Any, running: Runn
         live = room.new_page()
         live.goto(f"{running.url}/club/{evening_id}/live")
         for index, board in enumerate(boards):
-            _enter(table, board, 3, "NT", "E", "+1", screenshots=index == 0)
+            _enter(table, board, "3NT", "E", "+1", screenshots=index == 0)
             expected = evening.check(1, 1, Submission(board, "3NT", "E", "+1")).ns_score
             assert f"{expected}" in table.inner_text("#confirm-score")
             confirmed = time.monotonic()
@@ -170,7 +171,7 @@ def test_offline_entries_are_sent_exactly_once(browser: Any, running: Running) -
         page = context.new_page()
         _sign_in_table(page, running, evening_id, 2)
         context.set_offline(True)
-        _enter(page, first, 4, "S", "N", "=")
+        _enter(page, first, "4S", "N", "=")
         assert "connection returns" in page.inner_text("#confirm-score")
         page.click("#confirm")
         page.wait_for_selector("#queue-step:not([hidden])", timeout=5_000)
@@ -195,7 +196,7 @@ def test_offline_entries_are_sent_exactly_once(browser: Any, running: Running) -
         assert [first] == [line.board for line in lines.values()]
         assert 1 == sum(1 for row in running.service.audit(evening_id) if row.action == "enter")
         page.unroute("**/table/results")
-        _enter(page, second, 2, "H", "S", "-1")
+        _enter(page, second, "2H", "S", "-1")
         page.click("#confirm")
         page.wait_for_selector("#end-step:not([hidden])", timeout=10_000)
         deadline = time.monotonic() + 10
