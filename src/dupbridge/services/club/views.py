@@ -3,6 +3,7 @@ or not), who sits where, and at the end of the round where everyone and the boar
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from dupbridge.core.seats import Side
@@ -11,7 +12,7 @@ from dupbridge.services.club.evening import Evening, RoundEnd
 from dupbridge.tournament.movements import Entrant
 from dupbridge.tournament.results import BoardInfo
 
-__all__ = ["pair_label", "round_end_view", "table_view"]
+__all__ = ["audit_text", "pair_label", "round_end_view", "table_view"]
 
 
 def pair_label(evening: Evening, entrant: Entrant) -> str:
@@ -88,3 +89,25 @@ def _vulnerability(evening: Evening, board: int) -> str:
     if ew:
         return _("E-W vulnerable")
     return _("None vulnerable")
+
+
+def audit_text(stored: str | None) -> str:
+    """An audit row's line (JSON) in words: ``"NS 10 v EW 1: 3NTX E = lead SQ, form A"``."""
+    if not stored:
+        return ""
+    try:
+        line = json.loads(stored)
+    except ValueError:
+        return stored
+    result = " ".join(
+        part for part in (line.get("contract", ""), line.get("declarer", ""),
+                          line.get("result", "")) if part
+    )  # fmt: skip
+    text = _("NS {ns} v EW {ew}: {result}").format(
+        ns=line.get("ns", "?"), ew=line.get("ew", "?"), result=result
+    )
+    if line.get("lead"):
+        text += " " + _("lead {card}").format(card=line["lead"])
+    if line.get("group"):
+        text += ", " + _("form {group}").format(group=line["group"])
+    return text

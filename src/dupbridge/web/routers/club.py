@@ -35,7 +35,7 @@ from dupbridge.services.club.results import (
     travellers_csv,
     usebio_xml,
 )
-from dupbridge.services.club.views import pair_label
+from dupbridge.services.club.views import audit_text, pair_label
 from dupbridge.tournament.event_scoring import Method
 from dupbridge.tournament.movements import MovementError
 from dupbridge.tournament.movements.catalog import FAMILIES, parse_tables
@@ -377,7 +377,8 @@ def club_audit(request: Request, principal: DirectorOnly, evening_id: str) -> HT
     """The audit log: every change with who, when, before and after."""
     service = club_service(request)
     evening = service.load(evening_id)
-    return render(request, "club/audit.html", evening=evening, rows=service.audit(evening_id))
+    rows = service.audit(evening_id)
+    return render(request, "club/audit.html", evening=evening, rows=rows[::-1], describe=audit_text)
 
 
 @router.post("/club/{evening_id}/import")
