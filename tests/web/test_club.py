@@ -187,3 +187,17 @@ def test_hand_record_upload_enables_lead_checks(web: TestClient, db_url: str) ->
     assert 16 == len(_load(db_url, evening_id).boards)
     pdf = web.get(f"/club/{evening_id}/handrecord.pdf")
     assert (200, b"%PDF") == (pdf.status_code, pdf.content[:4])
+
+
+def test_a_table_number_outside_the_movement(web: TestClient) -> None:
+    """A device signed in as a table the movement does not have is sent back to the join
+    page with the reason, and its results are refused."""
+    evening_id = _evening(web, "4")
+    _table(web, evening_id, 9)
+    page = web.get(f"/club/{evening_id}/table")
+    assert 403 == page.status_code
+    assert "there is no table 9" in page.text
+    body = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "=", "key": "k"}
+    answer = web.post(f"/club/{evening_id}/table/results", json=body)
+    assert 422 == answer.status_code
+    assert "table 9" in answer.json()["message"]

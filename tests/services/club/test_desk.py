@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from dupbridge.services.club import ClubService, EntryError, EveningSetup, State, Submission
+from dupbridge.services.club import (
+    ClubService,
+    EntryError,
+    EveningSetup,
+    SetupError,
+    State,
+    Submission,
+)
 from dupbridge.services.club.results import (
     pbn_text,
+    ranking,
     read_results,
     travellers_csv,
     usebio_xml,
@@ -100,3 +108,29 @@ def test_a_line_the_movement_cannot_have_is_reported(service: ClubService) -> No
     assert [] == lines
     assert problems
     assert problems[0].startswith("t.csv:2")
+
+
+def test_a_team_evening(service: ClubService) -> None:
+    """A round robin of four teams (Law 86: each board in both rooms) entered at the tables
+    is ranked by the library's team scoring (VPs), each team once."""
+    setup = EveningSetup(
+        name="Teams", family="round-robin", tables=4, teams=True, method="teams-vp"
+    )
+    evening_id = service.create(setup, "director")
+    service.set_state(evening_id, State.PLAYING, "director")
+    evening = service.load(evening_id)
+    count = 0
+    for round in evening.movement.round_numbers:
+        for table in evening.movement.tables:
+            for board in evening.boards_at(round, table):
+                count += 1
+                service.submit(
+                    evening_id, table, round,
+                    Submission(board, "4S", "N", ["=", "-1", "+1"][count % 3]),
+                    key=str(count), who="t",
+                )  # fmt: skip
+    rows = ranking(service.load(evening_id))
+    assert ["1", "2", "3", "4"] == sorted(row.pair for row in rows)
+    assert all(row.names.startswith("Team ") for row in rows)
+    with pytest.raises(SetupError, match="for pairs"):
+        EveningSetup(family="howell", teams=True, method="teams-vp")

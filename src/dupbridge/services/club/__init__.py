@@ -23,6 +23,7 @@ from dupbridge.services.club.service import (
     State,
 )
 from dupbridge.services.club.setup import (
+    TEAM_FAMILIES,
     Entry,
     EveningSetup,
     LeadCheck,
@@ -32,6 +33,7 @@ from dupbridge.services.club.setup import (
 )
 
 __all__ = [
+    "TEAM_FAMILIES",
     "Accepted",
     "Checked",
     "ClubService",

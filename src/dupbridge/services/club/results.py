@@ -89,15 +89,23 @@ def ranking(evening: Evening) -> list[RankRow]:
     if scored is None:
         return []
     rows = []
+    event = evening.event()
     for field in scored.fields:
         for placing, pair in field.placings:
             percent = pair.percent
+            names = event.pair(placing.key).names
+            if names:
+                label = " – ".join(names)
+            elif event.teams:
+                label = _("Team {team}").format(team=placing.key)
+            else:
+                label = _("Pair {pair}").format(pair=placing.key)
             rows.append(
                 RankRow(
                     field.title,
                     placing.label,
                     str(placing.key),
-                    evening.event().pair(placing.key).label,
+                    label,
                     _value(scored, pair.total),
                     "" if percent is None else format_fixed(percent, 2),
                     pair.boards_played,

@@ -38,6 +38,11 @@ __all__ = [
 ]
 
 
+#: The movement families whose entrants are teams (two rooms), and individual ones.
+TEAM_FAMILIES = frozenset({"team-match", "round-robin", "american-whist"})
+INDIVIDUAL_FAMILIES = frozenset({"individual", "rainbow"})
+
+
 class SetupError(DupbridgeError, ValueError):
     """An evening that cannot be set up as asked; the message says what and where."""
 
@@ -135,7 +140,19 @@ class EveningSetup:
         if Method(self.method).teams != self.teams:
             raise SetupError(
                 _("scoring method {name!r} is for {kind} events").format(
-                    name=self.method, kind=_("team") if not self.teams else _("pairs")
+                    name=self.method, kind=_("team") if Method(self.method).teams else _("pairs")
+                )
+            )
+        family = self.family.strip().lower()
+        if family in INDIVIDUAL_FAMILIES:
+            raise SetupError(
+                _("the club evening runs pairs and team movements; {name!r} is an individual "
+                  "movement").format(name=self.family)
+            )  # fmt: skip
+        if (family in TEAM_FAMILIES) != self.teams:
+            raise SetupError(
+                _("movement {name!r} is for {kind}: choose a {kind} scoring method").format(
+                    name=self.family, kind=_("teams") if family in TEAM_FAMILIES else _("pairs")
                 )
             )
         if self.profile not in PROFILES:

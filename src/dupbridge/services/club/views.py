@@ -18,7 +18,10 @@ __all__ = ["audit_text", "pair_label", "round_end_view", "table_view"]
 def pair_label(evening: Evening, entrant: Entrant) -> str:
     """``"Pair 3: Ann Smith – Bob Jones"`` (or the bare pair when no names were entered)."""
     entry = evening.setup.entry(entrant)
-    pair = _("Pair {pair}").format(pair=entrant)
+    if evening.setup.teams:
+        pair = _("Team {team}").format(team=entrant)
+    else:
+        pair = _("Pair {pair}").format(pair=entrant)
     if entry is None or not entry.names:
         return pair
     return f"{pair}: {' – '.join(entry.names)}"

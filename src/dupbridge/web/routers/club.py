@@ -16,6 +16,7 @@ from dupbridge.i18n import _
 from dupbridge.laws.profiles import PROFILES
 from dupbridge.services.access import AccessError
 from dupbridge.services.club import (
+    TEAM_FAMILIES,
     ClubService,
     EntryError,
     EveningNotFoundError,
@@ -131,7 +132,7 @@ def club_create(
         count, half = parse_tables(tables)
         setup = EveningSetup(
             name=name.strip() or _("Club evening"),
-            teams=Method(method).teams if method in {m.value for m in Method} else False,
+            teams=family.strip().lower() in TEAM_FAMILIES,
             family=family,
             tables=count,
             half=half,

@@ -86,6 +86,11 @@ def club_table(request: Request, principal: CurrentPrincipal, evening_id: str) -
             request, "club/join.html", 401, evening=evening, tables=evening.movement.tables
         )
     table = _table_of(principal, evening_id)
+    if table not in evening.movement.tables:
+        return render(
+            request, "club/join.html", 403, evening=evening, tables=evening.movement.tables,
+            error=_("there is no table {table} in this movement").format(table=table),
+        )  # fmt: skip
     return render(
         request,
         "club/table.html",
