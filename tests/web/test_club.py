@@ -201,3 +201,23 @@ def test_a_table_number_outside_the_movement(web: TestClient) -> None:
     answer = web.post(f"/club/{evening_id}/table/results", json=body)
     assert 422 == answer.status_code
     assert "table 9" in answer.json()["message"]
+
+
+def test_options_and_a_closed_live_ranking(web: TestClient) -> None:
+    """With the live ranking closed to players, an anonymous visitor is refused until the
+    results are published; the Director still sees it."""
+    evening_id = _evening(web, "4")
+    answer = web.post(
+        f"/club/{evening_id}/options",
+        data={"name": "Thursday", "lead": "required", "lead_check": "refuse",
+              "dd_margin": 3, "correction_minutes": 20},
+    )  # fmt: skip
+    assert 303 == answer.status_code
+    assert 200 == web.get(f"/club/{evening_id}/live").status_code
+    director_cookies = dict(web.cookies)
+    web.cookies.clear()
+    assert 403 == web.get(f"/club/{evening_id}/live").status_code
+    web.cookies.update(director_cookies)
+    assert 303 == web.post(f"/club/{evening_id}/state", data={"state": "finished"}).status_code
+    web.cookies.clear()
+    assert 200 == web.get(f"/club/{evening_id}/live").status_code

@@ -209,6 +209,37 @@ def _with_deals(setup: EveningSetup, text: str) -> EveningSetup:
     return replace(setup, deals=text)
 
 
+@router.post("/club/{evening_id}/options")
+def club_options(
+    request: Request,
+    *,
+    principal: DirectorOnly,
+    evening_id: str,
+    name: Annotated[str, Form()],
+    lead: Annotated[str, Form()] = "optional",
+    lead_check: Annotated[str, Form()] = "warn",
+    dd_margin: Annotated[int, Form()] = 4,
+    correction_minutes: Annotated[int, Form()] = 30,
+    live: Annotated[str, Form()] = "",
+) -> Response:
+    """Change the evening's options (they may change during play; the movement may not)."""
+    service = club_service(request)
+    try:
+        setup = replace(
+            service.load(evening_id).setup,
+            name=name.strip() or _("Club evening"),
+            lead=LeadRule(lead) if lead in set(LeadRule) else LeadRule.OPTIONAL,
+            lead_check=LeadCheck(lead_check) if lead_check in set(LeadCheck) else LeadCheck.WARN,
+            dd_margin=dd_margin,
+            correction_minutes=correction_minutes,
+            live=bool(live),
+        )
+        service.update_setup(evening_id, setup, principal.name)
+    except (SetupError, EntryError) as error:
+        return evening_page(request, evening_id, error=str(error), status=422)
+    return _back(evening_id)
+
+
 @router.post("/club/{evening_id}/pin")
 def club_pin(
     request: Request,
