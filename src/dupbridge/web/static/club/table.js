@@ -4,7 +4,7 @@
 const root = document.getElementById("club-table");
 const evening = root.dataset.evening;
 const table = Number(root.dataset.table);
-const view = JSON.parse(document.getElementById("table-view").textContent);
+const view = JSON.parse(document.getElementById("table-view").textContent);  // rounds refreshed
 const words = JSON.parse(document.getElementById("table-messages").textContent);
 const base = `/club/${evening}/table`;
 const storeKey = `dupbridge-club-${evening}-${table}`;
@@ -236,6 +236,23 @@ async function flush() {
   }
 }
 
+// What the server holds for this table (results the Director entered at the desk too).
+async function refresh() {
+  if (sending || saved.queue.length) return;
+  try {
+    const answer = await fetch(`${base}/state`, { credentials: "same-origin", cache: "no-store" });
+    if (!answer.ok) return;
+    const fresh = await answer.json();
+    if (!fresh.rounds) return;
+    view.rounds = fresh.rounds;
+    saved.done = [];  // the server's flags now cover what this device sent
+    persist();
+    if (!entry && !$("boards-step").hidden) showBoards();
+  } catch (error) {
+    // offline: the page goes on with what it has
+  }
+}
+
 function renderQueue() {
   const items = [
     ...saved.queue.map((q) => [`${words.board} ${q.board}: ${q.text}`, words.queued, "queued"]),
@@ -257,5 +274,6 @@ $("confirm").addEventListener("click", confirm);
 $("next-round").addEventListener("click", () => { shownRound = currentRound(); showBoards(); });
 window.addEventListener("online", flush);
 setInterval(flush, 3000);
+setInterval(refresh, 15000);
 showBoards();
 flush();
