@@ -20,6 +20,7 @@ from dupbridge.services.club.results import (
     travellers_csv,
     usebio_xml,
 )
+from dupbridge.tournament import travellers
 
 
 def _played(service: ClubService, **options: object) -> str:
@@ -134,3 +135,15 @@ def test_a_team_evening(service: ClubService) -> None:
     assert all(row.names.startswith("Team ") for row in rows)
     with pytest.raises(SetupError, match="for pairs"):
         EveningSetup(family="howell", teams=True, method="teams-vp")
+
+
+def test_the_lead_goes_into_the_exports(service: ClubService) -> None:
+    """The opening lead a table entered is kept in the travellers CSV."""
+    evening_id = service.create(EveningSetup(name="Club", family="howell", tables=4), "director")
+    service.set_state(evening_id, State.PLAYING, "director")
+    play = service.load(evening_id).movement.plays(3)[0]
+    service.submit(
+        evening_id, play.table, play.round, Submission(3, "4H", "S", "=", "SQ"), key="k", who="t"
+    )
+    read = travellers.loads(travellers_csv(service.load(evening_id)))
+    assert ["SQ"] == [str(result.outcome.lead) for result in read.event.results]  # type: ignore[union-attr]

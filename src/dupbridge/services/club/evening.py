@@ -126,13 +126,16 @@ class Line:
 
     @cached_property
     def outcome(self) -> Outcome:
-        """The outcome the cells describe."""
-        return parse_outcome(
+        """The outcome the cells describe (with the lead, when it is a card)."""
+        contract, declarer, result = (
             self.cells.get("contract", ""),
             self.cells.get("declarer", ""),
             self.cells.get("result", ""),
-            self.cells.get("lead", ""),
         )
+        try:
+            return parse_outcome(contract, declarer, result, self.cells.get("lead", ""))
+        except NotationError:
+            return parse_outcome(contract, declarer, result)
 
     @property
     def where(self) -> tuple[int, int, int]:
