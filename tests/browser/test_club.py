@@ -88,27 +88,27 @@ def _evening(running: Running) -> str:
 
 def _sign_in_table(page: Any, running: Running, evening_id: str, table: int) -> None:
     page.goto(f"{running.url}/club/{evening_id}/join")
-    page.locator(f"label.tap:has(input[value='{table}'])").click()
+    page.locator(f"label.tap:has(input[value='{table}'])").tap()
     page.fill("#pin", PIN)
     shoot(page, "join") if table == 1 else None
-    page.click("form.join button[type=submit]")
+    page.tap("form.join button[type=submit]")
     page.wait_for_selector("#board-buttons button", timeout=10_000)
 
 
 def _enter(page: Any, board: int, contract: str, declarer: str, result: str,
            *, screenshots: bool = False, lead: tuple[str, str] | None = None) -> None:  # fmt: skip
     level, strain = int(contract[0]), contract[1:]
-    page.click(f"#board-buttons button[data-board='{board}']")
-    page.click(f"#levels button[data-level='{level}']")
-    page.click(f"#strains button[data-strain='{strain}']")
-    page.click(f"#declarers button[data-declarer='{declarer}']")
+    page.tap(f"#board-buttons button[data-board='{board}']")
+    page.tap(f"#levels button[data-level='{level}']")
+    page.tap(f"#strains button[data-strain='{strain}']")
+    page.tap(f"#declarers button[data-declarer='{declarer}']")
     if lead is not None:
-        page.click(f"#lead-suits button[data-lead-suit='{lead[0]}']")
-        page.click(f"#lead-ranks button[data-lead-rank='{lead[1]}']")
-    page.click(f"#tricks button[data-result='{result}']")
+        page.tap(f"#lead-suits button[data-lead-suit='{lead[0]}']")
+        page.tap(f"#lead-ranks button[data-lead-rank='{lead[1]}']")
+    page.tap(f"#tricks button[data-result='{result}']")
     if screenshots:
         shoot(page, "table-entry")
-    page.click("#check")
+    page.tap("#check")
     page.wait_for_selector("#confirm-step:not([hidden])", timeout=10_000)
     if screenshots:
         shoot(page, "table-confirm")
@@ -121,7 +121,9 @@ def test_a_round_with_taps_only_and_the_live_ranking(browser: Any, running: Runn
     evening_id = _evening(running)
     evening = running.service.load(evening_id)
     boards = evening.boards_at(1, 1)
-    phone = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    phone = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
     room = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
     try:
         table = phone.new_page()
@@ -130,11 +132,14 @@ def test_a_round_with_taps_only_and_the_live_ranking(browser: Any, running: Runn
         live = room.new_page()
         live.goto(f"{running.url}/club/{evening_id}/live")
         for index, board in enumerate(boards):
-            _enter(table, board, "3NT", "E", "+1", screenshots=index == 0)
+            _enter(
+                table, board, "3NT", "E", "+1", screenshots=index == 0,
+                lead=("S", "A") if index == 1 else None,
+            )  # fmt: skip
             expected = evening.check(1, 1, Submission(board, "3NT", "E", "+1")).ns_score
             assert f"{expected}" in table.inner_text("#confirm-score")
             confirmed = time.monotonic()
-            table.click("#confirm")
+            table.tap("#confirm")
             live.wait_for_function(
                 "n => document.querySelector('#ranking .count').textContent.includes(String(n))",
                 arg=index + 1,
@@ -150,8 +155,10 @@ def test_a_round_with_taps_only_and_the_live_ranking(browser: Any, running: Runn
         assert end.boards in text
         assert "North" in table.inner_text("#end-boards")
         shoot(live, "live-ranking")
-        assert len(boards) == len(running.service.load(evening_id).lines)
-        table.click("#next-round")
+        stored = running.service.load(evening_id).lines
+        assert len(boards) == len(stored)
+        assert "SA" == stored[(1, 1, boards[1])].cells["lead"]
+        table.tap("#next-round")
         table.wait_for_selector("#boards-step:not([hidden])", timeout=5_000)
         assert "Round 2" in table.inner_text("h1")
     finally:
@@ -166,14 +173,16 @@ def test_offline_entries_are_sent_exactly_once(browser: Any, running: Running) -
     evening_id = _evening(running)
     evening = running.service.load(evening_id)
     first, second = evening.boards_at(1, 2)
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
     try:
         page = context.new_page()
         _sign_in_table(page, running, evening_id, 2)
         context.set_offline(True)
         _enter(page, first, "4S", "N", "=")
         assert "connection returns" in page.inner_text("#confirm-score")
-        page.click("#confirm")
+        page.tap("#confirm")
         page.wait_for_selector("#queue-step:not([hidden])", timeout=5_000)
         shoot(page, "table-offline")
         assert not running.service.load(evening_id).lines
@@ -197,7 +206,7 @@ def test_offline_entries_are_sent_exactly_once(browser: Any, running: Running) -
         assert 1 == sum(1 for row in running.service.audit(evening_id) if row.action == "enter")
         page.unroute("**/table/results")
         _enter(page, second, "2H", "S", "-1")
-        page.click("#confirm")
+        page.tap("#confirm")
         page.wait_for_selector("#end-step:not([hidden])", timeout=10_000)
         deadline = time.monotonic() + 10
         while len(running.service.load(evening_id).lines) < 2 and time.monotonic() < deadline:
