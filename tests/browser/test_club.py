@@ -106,6 +106,8 @@ def _enter(page: Any, board: int, contract: str, declarer: str, result: str,
         page.tap(f"#lead-suits button[data-lead-suit='{lead[0]}']")
         page.tap(f"#lead-ranks button[data-lead-rank='{lead[1]}']")
     page.tap(f"#tricks button[data-result='{result}']")
+    # Nothing sticks out sideways on the phone: no horizontal scrolling.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     if screenshots:
         shoot(page, "table-entry")
     page.tap("#check")

@@ -451,10 +451,14 @@ class Evening:
         opponent = place.row.seats[1 - place.index]
         sits_out = opponent is None or opponent in self.movement.phantoms
         where = _("North-South") if side is Side.NS else _("East-West")
+        now = self.movement.place(entrant, round)
+        stays = now is not None and now.row.table == place.row.table and now.side is side
         if sits_out:
             text = _("to table {table} {where} (sit out: the phantom)").format(
                 table=place.row.table, where=where
             )
+        elif stays:
+            text = _("stay at table {table} {where}").format(table=place.row.table, where=where)
         else:
             text = _("to table {table} {where}").format(table=place.row.table, where=where)
         return Instruction(entrant, place.row.table, side, sits_out, text)
