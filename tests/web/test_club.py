@@ -105,8 +105,14 @@ def test_board_13_from_the_table_device(web: TestClient, db_url: str) -> None:
     assert 409 == other.status_code
     assert "board already played" in other.json()["message"]
     assert 1 == len(_load(db_url, evening_id).lines)
+    # During play the tables do not see other tables' results (Law 16); the Director does.
+    assert 403 == web.get(f"/club/{evening_id}/traveller/13").status_code
+    _director(web)
     traveller = web.get(f"/club/{evening_id}/traveller/13").text
     assert "-950" in traveller
+    assert 303 == web.post(f"/club/{evening_id}/state", data={"state": "finished"}).status_code
+    web.cookies.clear()
+    assert "-950" in web.get(f"/club/{evening_id}/traveller/13").text
 
 
 def test_a_table_enters_only_its_own_evening(web: TestClient, db_url: str) -> None:

@@ -190,6 +190,19 @@ def _open_live(request: Request, principal: Principal, evening: Evening) -> None
         raise HTTPException(403, _("the results are shown when play is over"))
 
 
+def _open_boards(request: Request, principal: Principal, evening: Evening) -> bool:
+    # Travellers and score cards show other tables' results: during play only the Director
+    # sees them (a player must not learn a board's results before playing it, Law 16).
+    if principal.role is Role.DIRECTOR:
+        return True
+    state, _finished = club_service(request).state(evening.id)
+    return state == "finished"
+
+
+def _boards_closed() -> HTTPException:
+    return HTTPException(403, _("the travellers are shown when play is over"))
+
+
 @router.get("/club/{evening_id}/live", response_class=HTMLResponse)
 def club_live(request: Request, principal: CurrentPrincipal, evening_id: str) -> HTMLResponse:
     """The ranking so far; the page refreshes itself as results come in."""
@@ -202,7 +215,7 @@ def club_live(request: Request, principal: CurrentPrincipal, evening_id: str) ->
         rows=ranking(evening),
         version=club_service(request).version(evening_id),
         results=len(evening.lines),
-        boards=evening.movement.boards,
+        boards=evening.movement.boards if _open_boards(request, principal, evening) else (),
     )
 
 
@@ -230,6 +243,7 @@ def club_live_ranking(
         rows=ranking(evening),
         version=club_service(request).version(evening_id),
         results=len(evening.lines),
+        cards=_open_boards(request, principal, evening),
     )
 
 
@@ -240,6 +254,8 @@ def club_traveller(
     """A board's traveller: every result so far with its score and points."""
     evening = _evening(request, evening_id)
     _open_live(request, principal, evening)
+    if not _open_boards(request, principal, evening):
+        raise _boards_closed()
     if board not in evening.movement.boards:
         raise HTTPException(404, _("no board {board} in this evening").format(board=board))
     return render(
@@ -263,6 +279,8 @@ def club_card(
     """A pair's score card: the boards it played, its scores and points."""
     evening = _evening(request, evening_id)
     _open_live(request, principal, evening)
+    if not _open_boards(request, principal, evening):
+        raise _boards_closed()
     try:
         pair_id = PairId.from_str(f"{pair} {line}" if line else pair)
     except DupbridgeError as error:
