@@ -21,13 +21,14 @@ from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
 from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.health import router as health_router
+from dupbridge.web.routers.table_pages import router as table_pages_router
 from dupbridge.web.routers.tables import router as tables_router
 from dupbridge.web.settings import Settings
 
 __all__ = ["app_from_environment", "create_app"]
 
 #: The routers, one per area, in the order they are mounted.
-ROUTERS = (health_router, tables_router, realtime_router)
+ROUTERS = (health_router, tables_router, realtime_router, table_pages_router)
 
 
 def create_app(settings: Settings) -> FastAPI:

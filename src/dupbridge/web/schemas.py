@@ -222,6 +222,14 @@ class PlayedCardOut(BaseModel):
     card: str
 
 
+class ClaimOut(BaseModel):
+    """A claim waiting for the opponents' answer (Law 68)."""
+
+    seat: str
+    tricks: int
+    statement: str | None = None
+
+
 class TableViewOut(BaseModel):
     """What one viewer may see of the table now (``dupbridge.core.views.view_for``)."""
 
@@ -242,6 +250,8 @@ class TableViewOut(BaseModel):
     legal_calls: list[str]
     legal_cards: list[str]
     result: int | None
+    claim: ClaimOut | None = None
+    score: dict[str, int] | None = None
     withheld: bool
 
 

@@ -1,0 +1,229 @@
+"""The table page's server side: what the frames carry for it (legal calls and cards for the
+seat to act only, the claim, the score) and the board's review after play (double dummy, par,
+traveller), which nobody gets before the board is over for him (Laws 66D, 41D, 68)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from dupbridge.analysis.dd import dd_table
+from dupbridge.analysis.par import board_par
+from dupbridge.core.calls import Strain, parse_call
+from dupbridge.core.commands import MakeCall, PlayCard
+from dupbridge.core.deal import Deal
+from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.core.table import Phase, Table
+from dupbridge.scoring import score
+from dupbridge.services.robot import robot_call, robot_card
+from tests.web.conftest import DEAL
+from tests.web.protocol import command, create, reference
+from tests.web.test_play import frame_of
+
+#: Another deal, for a second table playing the same board in the session.
+OTHER_DEAL = "N:QJ6.K652.J85.T98 873.J97.A43.AKQ5 AK42.AQ8.KQ2.J72 T95.T43.T976.643"
+
+
+class Player:
+    """Plays one table over HTTP with the robots' choices, alongside a reference table."""
+
+    def __init__(self, client: TestClient, deal: str, **extra: Any) -> None:
+        self.client = client
+        created = create(client, deal, **extra)
+        self.id: str = created["table"]
+        self.session: str = created["session"]
+        self.tokens: dict[str, str] = created["seats"]
+        self.table: Table = reference(deal, extra.get("board", 1))
+        self.seq = 0
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        params = {"token": self.tokens[seat.letter]} if seat else {}
+        response = self.client.get(f"/tables/{self.id}/view", params=params)
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()["view"]
+        return body
+
+    def post(self, actor: Seat, frame: dict[str, Any]) -> dict[str, Any]:
+        response = self.client.post(
+            f"/tables/{self.id}/commands", params={"token": self.tokens[actor.letter]}, json=frame
+        )
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        self.seq = answer["last"]
+        return answer
+
+    def act(self, actor: Seat, value: MakeCall | PlayCard) -> None:
+        self.post(actor, frame_of(value, self.seq))
+        self.table.execute(value)
+
+    def step(self) -> None:
+        """The robots' next call or card (declarer plays dummy's)."""
+        table = self.table
+        turn = table.turn
+        assert turn is not None
+        if table.phase is Phase.AUCTION:
+            self.act(turn, MakeCall(turn, robot_call(table.auction, table.deal[turn])))
+        else:
+            actor = table.declarer if turn is table.dummy else turn
+            assert actor is not None
+            self.act(actor, PlayCard(turn, robot_card(table)))
+
+    def bid(self, calls: str) -> None:
+        """Make these calls, from the seat to call on."""
+        for text in calls.split():
+            turn = self.table.turn
+            assert turn is not None
+            self.act(turn, MakeCall(turn, parse_call(text)))
+
+    def play_to(self, phase: Phase) -> None:
+        while self.table.phase is not phase:
+            self.step()
+
+    def review(self, seat: Seat | None) -> Any:
+        params = {"token": self.tokens[seat.letter]} if seat else {}
+        return self.client.get(f"/tables/{self.id}/review", params=params)
+
+
+class TestLegalChoicesInTheFrames:
+    """Each frame carries the legal calls or cards of its own viewer only, when he is to
+    act; declarer gets dummy's legal cards when dummy is to play (Law 45B)."""
+
+    def test_only_the_seat_to_call_gets_legal_calls(self, client: TestClient) -> None:
+        player = Player(client, DEAL)
+        dealer = player.table.turn
+        assert dealer is not None
+        for seat in SEATS:
+            view = player.view(seat)
+            expected = [str(call) for call in player.table.legal_calls()] if seat is dealer else []
+            assert expected == view["legal_calls"]
+            assert [] == view["legal_cards"]
+        assert [] == player.view(None)["legal_calls"]
+
+    def test_declarer_gets_dummys_legal_cards_and_nobody_else_any(self, client: TestClient) -> None:
+        player = Player(client, DEAL)
+        player.bid("1NT Pass Pass Pass")
+        player.play_to(Phase.PLAY)
+        table = player.table
+        while table.turn is not table.dummy:
+            player.step()
+        declarer, dummy = table.declarer, table.dummy
+        assert declarer is not None
+        assert dummy is not None
+        legal = [str(card) for card in table.legal_cards()]
+        assert legal, "dummy has cards to play"
+        assert {str(card) for card in table.deal[dummy]} >= set(legal)
+        for seat in SEATS:
+            view = player.view(seat)
+            assert (legal if seat is declarer else []) == view["legal_cards"]
+            assert [] == view["legal_calls"]
+
+
+class TestClaimAndScore:
+    def test_a_claim_shows_to_all_four_and_the_score_follows_law_77(
+        self, client: TestClient
+    ) -> None:
+        """A claim made to the table (Law 68) is in every seat's view until answered; once
+        both opponents accept (Law 69A), every view has the score of the contract."""
+        player = Player(client, DEAL, board=2)  # board 2: N-S vulnerable (Law 2)
+        player.bid("Pass 1NT Pass Pass Pass")
+        player.step()  # the opening lead
+        table = player.table
+        declarer = table.declarer
+        contract = table.contract
+        assert declarer is not None
+        assert contract is not None
+        rest = 13 - table.tricks()[declarer.side.opponents]
+        player.post(
+            declarer,
+            command("claim", declarer.letter, player.seq, tricks=rest, statement="all high"),
+        )
+        for seat in SEATS:
+            view = player.view(seat)
+            assert {"seat": declarer.letter, "tricks": rest, "statement": "all high"} == view[
+                "claim"
+            ]
+            assert view["score"] is None
+        for opponent in (declarer.next(), declarer.next(3)):
+            player.post(opponent, command("accept_claim", opponent.letter, player.seq))
+        vulnerable = Side.NS is declarer.side
+        points = score(contract, rest, vulnerable)
+        expected = points if declarer.side is Side.NS else -points
+        for seat in SEATS:
+            view = player.view(seat)
+            assert view["claim"] is None
+            assert {"NS": expected, "EW": -expected} == view["score"]
+            assert rest == view["result"]
+
+
+class TestReview:
+    """The board's review: nothing before the board is over for the viewer; then the deal,
+    double dummy and par of ``dupbridge.analysis`` and the session's finished tables."""
+
+    def test_seats_see_it_after_their_board_kibitzers_after_every_table(
+        self, client: TestClient
+    ) -> None:
+        first = Player(client, DEAL, board=3)
+        second = Player(client, OTHER_DEAL, board=3, session=first.session)
+        for seat in (*SEATS, None):
+            answer = first.review(seat)
+            assert 409 == answer.status_code
+            assert "not_over" == answer.json()["error"]
+        first.bid("1NT Pass Pass Pass")
+        first.play_to(Phase.FINISHED)
+        for seat in SEATS:
+            answer = first.review(seat)
+            assert 200 == answer.status_code, answer.text
+            body = answer.json()
+            assert [row["table"] for row in body["traveller"]] == [first.id]
+            assert body["traveller"][0]["this"]
+        assert 409 == first.review(None).status_code  # still in play at the other table
+        assert 409 == second.review(Seat.N).status_code
+        second.play_to(Phase.FINISHED)
+        body = first.review(None).json()
+        assert {first.id, second.id} == {row["table"] for row in body["traveller"]}
+        deal = Deal.from_pbn(DEAL)
+        assert {seat.letter: sorted(str(c) for c in deal[seat]) for seat in SEATS} == {
+            seat: sorted(cards) for seat, cards in body["deal"].items()
+        }
+        solved = dd_table(deal)
+        for seat in SEATS:
+            for strain in body["strains"]:
+                assert (
+                    solved.tricks(Strain.from_str(strain), seat) == body["dd"][seat.letter][strain]
+                )
+        par = board_par(solved, first.table.board)
+        assert par.score == body["par"]["score"]
+        assert len(par.contracts) == len(body["par"]["contracts"])
+        for row, player in (
+            (r, first if r["table"] == first.id else second) for r in body["traveller"]
+        ):
+            table = player.table
+            contract = table.contract
+            if contract is None:
+                assert {"NS": 0, "EW": 0} == row["score"]
+                continue
+            assert contract.declarer is not None
+            assert table.result is not None
+            side = contract.declarer.side
+            points = score(contract, table.result, table.board.vulnerability.is_vulnerable(side))
+            assert (points if side is Side.NS else -points) == row["score"]["NS"]
+            assert table.result == row["tricks"]
+        scores = [row["score"]["NS"] for row in body["traveller"]]
+        assert sorted(scores, reverse=True) == scores
+
+    def test_a_forged_token_gets_nothing(self, client: TestClient) -> None:
+        player = Player(client, DEAL)
+        player.bid("Pass Pass Pass Pass")
+        answer = client.get(f"/tables/{player.id}/review", params={"token": "forged"})
+        assert 403 == answer.status_code
+        assert "forbidden" == answer.json()["error"]
+        assert "traveller" not in answer.json()
+        other = Player(client, DEAL)
+        answer = client.get(f"/tables/{player.id}/review", params={"token": other.tokens["N"]})
+        assert 403 == answer.status_code
+
+    def test_an_unknown_table_is_named(self, client: TestClient) -> None:
+        answer = client.get("/tables/nope/review")
+        assert 404 == answer.status_code
+        assert "nope" in answer.json()["message"]
