@@ -10,15 +10,18 @@ the WebSocket protocol (docs/server.md), built for the viewer alone by
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse
 
+from dupbridge.core.seats import Seat
 from dupbridge.i18n import _, use_language
 from dupbridge.services.table_review import TravellerEntry, review_json
-from dupbridge.services.tables import TableService
-from dupbridge.web.deps import Language, Service, ViewerSeat
+from dupbridge.services.tables import ForbiddenError, TableService, UnknownTableError
+from dupbridge.web.deps import Language, Service, Tokens, ViewerSeat
+from dupbridge.web.pages import page_language, render
+from dupbridge.web.routers.table_texts import page_texts
 from dupbridge.web.schemas import ErrorOut
 
 __all__ = ["router"]
@@ -67,3 +70,74 @@ async def review(table_id: str, service: Service, seat: ViewerSeat, lang: Langua
         others = await _traveller(service, live.session_id, live.board_number)
         table = live.table
         return await asyncio.to_thread(review_json, table, others, live.id)
+
+
+async def _page(
+    request: Request, service: TableService, table_id: str, seat: Seat | None, token: str | None
+) -> HTMLResponse:
+    """The page of a seat (``seat`` and its token) or of a kibitzer (None)."""
+    lang = page_language(request)
+    with use_language(lang):
+        try:
+            live = await service.live(table_id)
+        except UnknownTableError as error:
+            return render(
+                request, "table/error.html", 404, title=_("No such table"), message=str(error)
+            )
+        if seat is None and not live.settings.kibitzers:
+            return render(
+                request,
+                "table/error.html",
+                403,
+                title=_("No kibitzers"),
+                message=_("this event has no kibitzers"),
+            )
+        title = _("Board {n}").format(n=live.board_number)
+        if seat is not None:
+            title = _("{board}: {seat}").format(board=title, seat=seat.title)
+        strings = page_texts()
+    config = {
+        "table": table_id,
+        "seat": None if seat is None else seat.letter,
+        "token": token,
+        "socket": f"/tables/{table_id}/ws" if seat is not None else f"/tables/{table_id}/kibitz",
+        "review": f"/tables/{table_id}/review",
+        "lang": lang,
+    }
+    return render(
+        request,
+        "table/page.html",
+        title=title,
+        role="seat" if seat is not None else "kibitzer",
+        strings=strings,
+        config=config,
+    )
+
+
+@router.get("/{table_id}/play", response_class=HTMLResponse)
+async def seat_page(
+    table_id: str,
+    request: Request,
+    service: Service,
+    tokens: Tokens,
+    token: Annotated[str, Query(description="The seat's signed token.")] = "",
+) -> HTMLResponse:
+    """A seat's table page: its hand, dummy after the opening lead, the auction, the trick,
+    the bidding box and the cards it may play, as the frames of its socket bring them."""
+    try:
+        with use_language(page_language(request)):
+            if not token:
+                raise ForbiddenError(_("a seat token is needed to sit at a table"))
+            seat = tokens.seat_of(table_id, token)
+    except ForbiddenError as error:
+        with use_language(page_language(request)):
+            title = _("This seat cannot be opened")
+        return render(request, "table/error.html", 403, title=title, message=str(error))
+    return await _page(request, service, table_id, seat, token)
+
+
+@router.get("/{table_id}/watch", response_class=HTMLResponse)
+async def kibitzer_page(table_id: str, request: Request, service: Service) -> HTMLResponse:
+    """A kibitzer's page: nothing of the board until it is over at every table of the
+    session (and the event's delay has passed), then everything."""
+    return await _page(request, service, table_id, None, None)

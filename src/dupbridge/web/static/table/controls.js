@@ -6,7 +6,6 @@ import {
   STRAINS,
   T,
   callLabel,
-  cardLabel,
   contractText,
   fmt,
   parseCall,
@@ -15,12 +14,7 @@ import {
   seatName,
   sideOf,
   signed,
-  sortCards,
   strainText,
-  SEATS,
-  SUITS,
-  rankText,
-  suitSymbol,
 } from "./format.js";
 import { el } from "./render.js";
 
@@ -65,7 +59,7 @@ export function drawBiddingBox(root, state, actions) {
         "button",
         {
           type: "button",
-          class: `bid-strain suit-${strain.toLowerCase()}${selected === call ? " chosen" : ""}`,
+          class: `bid-strain suit-${strain.toLowerCase()}${call && selected === call ? " chosen" : ""}`,
           "data-strain": strain,
           "aria-label": call ? callLabel(call) : T.strain_names[strain],
           "aria-pressed": selected && selected === call ? "true" : "false",
@@ -156,6 +150,7 @@ export function drawActions(root, state, cfg) {
 /** Add chat messages to the log (only players receive chat). */
 export function addChat(root, events) {
   const log = root.querySelector("#chat-log");
+  if (!log) return; // kibitzers have no chat
   for (const event of events) {
     if (event.type !== "ChatSent") continue;
     log.append(
@@ -163,33 +158,6 @@ export function addChat(root, events) {
     );
   }
   log.scrollTop = log.scrollHeight;
-}
-
-function dealNode(deal) {
-  return el(
-    "div",
-    { class: "review-deal" },
-    SEATS.map((seat) =>
-      el(
-        "div",
-        { class: `review-hand review-${seat}`, "data-seat": seat },
-        el("h4", {}, seatName(seat)),
-        SUITS.map((suit) => {
-          const cards = sortCards(deal[seat].filter((card) => card[0] === suit));
-          return el(
-            "p",
-            { class: `suit-row suit-${suit.toLowerCase()}`, "aria-label": T.suit_names[suit] },
-            el("span", { class: "suit-symbol", "aria-hidden": "true" }, suitSymbol(suit)),
-            cards.length
-              ? cards.map((card) =>
-                  el("span", { class: "rank", "data-card": card, "aria-label": cardLabel(card) }, rankText(card.slice(1))),
-                )
-              : "\u2014",
-          );
-        }),
-      ),
-    ),
-  );
 }
 
 function ddNode(review) {
@@ -201,7 +169,7 @@ function ddNode(review) {
     el(
       "thead",
       {},
-      el("tr", {}, el("th", { scope: "col" }, T.declarer), review.strains.map((s) => el("th", { scope: "col", class: `suit-${s.toLowerCase()}` }, strainText(s)))),
+      el("tr", {}, el("th", { scope: "col" }, T.declarer_col), review.strains.map((s) => el("th", { scope: "col", class: `suit-${s.toLowerCase()}` }, strainText(s)))),
     ),
     el(
       "tbody",
@@ -233,7 +201,7 @@ function travellerNode(review) {
     el(
       "thead",
       {},
-      el("tr", {}, [T.table, T.contract, T.declarer, T.tricks, T.sides.NS, T.sides.EW].map((h) => el("th", { scope: "col" }, h))),
+      el("tr", {}, [T.table, T.contract, T.tricks, T.sides.NS, T.sides.EW].map((h) => el("th", { scope: "col" }, h))),
     ),
     el(
       "tbody",
@@ -241,10 +209,15 @@ function travellerNode(review) {
       review.traveller.map((row, i) =>
         el(
           "tr",
-          { class: row.this ? "this-table" : "" },
-          el("td", {}, row.name || fmt(T.table_n, { n: i + 1 }), row.this ? el("span", { class: "this-mark" }, ` (${T.this_table})`) : null),
-          el("td", {}, row.contract ? contractText(row.contract) : T.passed_out),
-          el("td", {}, row.declarer ? seatName(row.declarer) : ""),
+          { class: row.this ? "this-table" : "", "aria-current": row.this ? "true" : null },
+          el("td", {}, row.name || String(i + 1), row.this ? el("span", { class: "sr" }, ` (${T.this_table})`) : null),
+          el(
+            "td",
+            {},
+            row.contract
+              ? fmt(T.contract_by, { contract: contractText(row.contract), seat: seatName(row.declarer) })
+              : T.passed_out,
+          ),
           el("td", {}, row.tricks === null ? "" : String(row.tricks)),
           el("td", {}, row.score && row.score.NS > 0 ? String(row.score.NS) : ""),
           el("td", {}, row.score && row.score.EW > 0 ? String(row.score.EW) : ""),
@@ -258,9 +231,8 @@ function travellerNode(review) {
 export function drawReview(root, review) {
   const box = root.querySelector("#review-body");
   box.replaceChildren(
-    dealNode(review.deal),
     el("div", { class: "review-analysis" }, ddNode(review), el("p", { class: "par", id: "par" }, parText(review.par))),
-    travellerNode(review),
+    el("div", { class: "traveller-box" }, travellerNode(review)),
   );
   root.querySelector("#review").hidden = false;
 }

@@ -114,7 +114,7 @@ function seatHeader(view, seat, me) {
   return el(
     "div",
     {
-      class: `seat-header ${vul ? "vul" : "not-vul"}${view.turn === seat ? " on-turn" : ""}`,
+      class: `seat-header ${vul ? "is-vul" : "is-nonvul"}${view.turn === seat ? " on-turn" : ""}`,
       title: vul ? T.vulnerable : T.not_vulnerable,
     },
     el("span", { class: "seat-name" }, seatName(seat)),
@@ -131,7 +131,11 @@ export function drawSeats(root, state, cfg, onCard) {
   for (const position of POSITIONS) {
     const seat = seatAt(bottom, position);
     const box = root.querySelector(`#pos-${position}`);
-    const cards = view.hands[seat];
+    // After the board every hand may be seen (Law 66D): drawn whole, as dealt.
+    const cards =
+      view.phase === "finished" && view.hands[seat]
+        ? [...view.hands[seat], ...(view.played[seat] || [])]
+        : view.hands[seat];
     const playable = Boolean(cards) && acting === seat && view.phase === "play";
     const hand = cards
       ? handNode(cards, { playable, legal: view.legal_cards, selected: state.selected, onCard })
@@ -206,7 +210,7 @@ export function drawAuction(root, state) {
       const vul = vulnerable(view.vulnerability, sideOf(seat));
       return el(
         "th",
-        { scope: "col", class: vul ? "vul" : "not-vul", title: vul ? T.vulnerable : T.not_vulnerable },
+        { scope: "col", class: vul ? "vul" : "nonvul", title: vul ? T.vulnerable : T.not_vulnerable },
         seatName(seat),
         seat === view.dealer ? el("span", { class: "dealer-mark", title: T.dealer, "aria-label": T.dealer }, T.dealer_short) : null,
       );
@@ -253,6 +257,7 @@ export function drawAuction(root, state) {
 export function drawStatus(root, state, cfg) {
   const view = state.view;
   root.querySelector("#board-title").textContent = fmt(T.board, { n: view.board });
+  document.title = root.querySelector("#board-title").textContent;
   const vulText = T.vulnerability[view.vulnerability] || view.vulnerability;
   root.querySelector("#board-info").textContent = fmt(T.board_info, {
     dealer: seatName(view.dealer),
