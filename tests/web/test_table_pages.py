@@ -4,9 +4,14 @@ traveller), which nobody gets before the board is over for him (Laws 66D, 41D, 6
 
 from __future__ import annotations
 
+import json
+import re
+from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dupbridge.analysis.dd import dd_table
 from dupbridge.analysis.par import board_par
@@ -15,11 +20,14 @@ from dupbridge.core.commands import MakeCall, PlayCard
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import use_language
 from dupbridge.scoring import score
 from dupbridge.services.robot import robot_call, robot_card
-from tests.web.conftest import DEAL
+from dupbridge.web.deps import SeatTokens
+from tests.web.conftest import DEAL, SECRET
 from tests.web.protocol import command, create, reference
-from tests.web.test_play import frame_of
+from tests.web.test_play import Board as PlayBoard
+from tests.web.test_play import allowed_cards, card_strings, frame_of, next_command
 
 #: Another deal, for a second table playing the same board in the session.
 OTHER_DEAL = "N:QJ6.K652.J85.T98 873.J97.A43.AKQ5 AK42.AQ8.KQ2.J72 T95.T43.T976.643"
@@ -227,3 +235,147 @@ class TestReview:
         answer = client.get("/tables/nope/review")
         assert 404 == answer.status_code
         assert "nope" in answer.json()["message"]
+
+
+#: A card in any notation the page could carry: ``SA``, ``♠A``, ``data-card="SA"``.
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[SHDC][2-9TJQKA](?![A-Za-z0-9])|[♠♥♦♣]")
+
+
+def page_of(client: TestClient, table_id: str, token: str | None, **params: str) -> Any:
+    if token is None:
+        return client.get(f"/tables/{table_id}/watch", params=params)
+    return client.get(f"/tables/{table_id}/play", params={"token": token, **params})
+
+
+def config_of(html: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="table-config">(.*?)</script>', html)
+    assert found is not None
+    config: dict[str, Any] = json.loads(found.group(1))
+    return config
+
+
+def texts_of(html: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S)
+    assert found is not None
+    texts: dict[str, Any] = json.loads(found.group(1))
+    return texts
+
+
+class TestPages:
+    """The pages are shells: no card of the deal is in them, whatever the board's state."""
+
+    def test_a_seat_page_holds_its_socket_and_no_card(self, client: TestClient) -> None:
+        player = Player(client, DEAL)
+        answer = page_of(client, player.id, player.tokens["E"])
+        assert 200 == answer.status_code
+        assert answer.headers["content-type"].startswith("text/html")
+        html = answer.text
+        assert [] == _CARD_TOKEN.findall(html.replace(json.dumps(texts_of(html)), ""))
+        config = config_of(html)
+        assert {"seat": "E", "table": player.id, "socket": f"/tables/{player.id}/ws"} == {
+            key: config[key] for key in ("seat", "table", "socket")
+        }
+        assert 'src="/static/table/table.js"' in html
+        assert client.get("/static/table/table.js").status_code == 200
+        assert client.get("/static/table/table.css").status_code == 200
+
+    def test_the_kibitzer_page_has_no_seat_and_no_controls(self, client: TestClient) -> None:
+        player = Player(client, DEAL)
+        html = page_of(client, player.id, None).text
+        config = config_of(html)
+        assert config["seat"] is None
+        assert config["token"] is None
+        assert f"/tables/{player.id}/kibitz" == config["socket"]
+        assert 'id="bidding-box"' not in html
+        assert 'id="chat-form"' not in html
+
+    def test_the_creation_answer_names_the_pages(self, client: TestClient) -> None:
+        created = create(client, DEAL)
+        for letter, url in created["play_urls"].items():
+            assert url.endswith(f"/tables/{created['table']}/play?token={created['seats'][letter]}")
+        assert created["watch_url"].endswith(f"/tables/{created['table']}/watch")
+
+    def test_a_forged_or_missing_token_gets_a_page_saying_so(self, client: TestClient) -> None:
+        player = Player(client, DEAL)
+        other = Player(client, DEAL)
+        for token, words in (
+            ("forged", "not valid"),
+            (other.tokens["N"], "another table"),
+            ("", "token is needed"),
+        ):
+            answer = page_of(client, player.id, token)
+            assert 403 == answer.status_code
+            assert words in answer.text
+            assert "table-config" not in answer.text
+
+    def test_an_unknown_table_and_a_closed_gallery(self, client: TestClient) -> None:
+        answer = page_of(client, "nope", None)
+        assert 404 == answer.status_code
+        assert "nope" in answer.text
+        closed = Player(client, DEAL, settings={"kibitzers": False})
+        answer = page_of(client, closed.id, None)
+        assert 403 == answer.status_code
+        assert "no kibitzers" in answer.text
+
+    def test_every_text_comes_from_the_catalogs_in_the_pages_language(
+        self, client: TestClient
+    ) -> None:
+        """The JavaScript's texts are rendered by the server in the page's language; the
+        seats' names come from the catalog (Polish: Północ for North)."""
+        player = Player(client, DEAL)
+        english = texts_of(page_of(client, player.id, player.tokens["N"]).text)
+        polish = texts_of(page_of(client, player.id, player.tokens["N"], lang="pl").text)
+        assert "North" == english["seats"]["N"]
+        with use_language("pl"):
+            assert Seat.N.title == polish["seats"]["N"]
+        assert english["seats"]["N"] != polish["seats"]["N"]
+        assert len(english["claim_text"]) == 14  # a plural form for each count of tricks
+        assert set(english) == set(polish)
+
+    def test_player_text_is_escaped_in_the_title(self, client: TestClient) -> None:
+        created = create(client, DEAL, name="<script>alert(1)</script>")
+        html = page_of(client, created["table"], created["seats"]["S"]).text
+        assert "<script>alert(1)</script>" not in html
+
+
+_deals = st.integers(min_value=0, max_value=53_644_737_765_488_792_839_237_440_000 - 1)
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(index=_deals, steps=st.integers(min_value=0, max_value=60), data=st.data())
+def test_no_page_or_frame_shows_a_seat_a_card_it_may_not_see(
+    client: TestClient, index: int, steps: int, data: st.DataObject
+) -> None:
+    """For a random deal and a random position reached by random legal calls and cards,
+    each seat's page and every frame its socket receives hold no card but those the seat
+    may see: its own, dummy's after the opening lead (Law 41D), those played; all after the
+    board (Law 66D). The review is refused until the board is over (409)."""
+    deal = Deal.from_index(index).to_pbn()
+    with ExitStack() as stack:
+        board = PlayBoard(client, deal, stack, kibitzer=False)
+
+        def choose(options: list[Any]) -> Any:
+            passes = [o for o in options if str(o) == "Pass"]
+            if passes and data.draw(st.booleans()):
+                return passes[0]
+            return data.draw(st.sampled_from(options))
+
+        for _step in range(steps):
+            if board.table.phase is Phase.FINISHED:
+                break
+            board.act(*next_command(board.table, choose))  # checks each seat's frames
+        tokens = SeatTokens(SECRET)
+        for seat in SEATS:
+            token = tokens.issue(board.table_id, seat)
+            html = page_of(client, board.table_id, token).text
+            shell = html.replace(json.dumps(texts_of(html)), "")
+            assert [] == _CARD_TOKEN.findall(shell)
+            view = client.get(f"/tables/{board.table_id}/view", params={"token": token}).json()
+            assert card_strings(view) <= allowed_cards(board.table, board.deal, seat)
+            review = client.get(f"/tables/{board.table_id}/review", params={"token": token})
+            finished = board.table.phase is Phase.FINISHED
+            assert (200 if finished else 409) == review.status_code

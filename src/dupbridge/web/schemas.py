@@ -167,6 +167,10 @@ class CreateTableOut(BaseModel):
     seats: dict[str, str]
     seat_urls: dict[str, str]
     kibitzer_url: str
+    play_urls: dict[str, str] = Field(
+        default_factory=dict, description="Each seat's table page (a browser opens it)."
+    )
+    watch_url: str = Field(default="", description="The kibitzers' table page.")
 
 
 class AckOut(BaseModel):
