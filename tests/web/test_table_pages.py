@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +29,7 @@ from dupbridge.services.robot import robot_call, robot_card
 from dupbridge.web.deps import SeatTokens
 from tests.web.conftest import DEAL, SECRET
 from tests.web.protocol import command, create, reference
+from tests.web.servers import Server
 from tests.web.test_play import Board as PlayBoard
 from tests.web.test_play import allowed_cards, card_strings, frame_of, next_command
 
@@ -379,3 +383,36 @@ def test_no_page_or_frame_shows_a_seat_a_card_it_may_not_see(
             review = client.get(f"/tables/{board.table_id}/review", params={"token": token})
             finished = board.table.phase is Phase.FINISHED
             assert (200 if finished else 409) == review.status_code
+
+
+def test_the_documented_way_to_open_a_table_runs(tmp_path: Path) -> None:
+    """docs/online.md, "Opening a table": the commands run as written against a real
+    ``dupbridge serve`` (on a free port instead of 8000, which may be taken here) and print
+    the four seats' pages and the kibitzers', each of which opens."""
+    document = (Path(__file__).resolve().parents[2] / "docs" / "online.md").read_text()
+    section = document.split("### Opening a table", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block is not None
+    lines = block.group(1).splitlines()
+    assert "dupbridge serve --port 8000 &" == lines[0]
+    server = Server(f"sqlite:///{tmp_path / 'docs.sqlite3'}", tmp_path / "server.log").start()
+    try:
+        script = "\n".join(lines[1:]).replace("sleep 3", "").replace("8000", str(server.port))
+        done = subprocess.run(
+            ["bash", "-e", "-c", script],
+            check=False,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert 0 == done.returncode, done.stderr
+        urls = done.stdout.split()
+        assert 5 == len(urls)
+        assert all(url.startswith(server.http) for url in urls)
+        for url, role in zip(urls, ["N", "E", "S", "W", None], strict=True):
+            page = httpx.get(url, timeout=20)
+            assert 200 == page.status_code
+            assert role == config_of(page.text)["seat"]
+    finally:
+        server.stop()
