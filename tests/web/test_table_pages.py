@@ -394,10 +394,11 @@ def test_the_documented_way_to_open_a_table_runs(tmp_path: Path) -> None:
     block = re.search(r"```sh\n(.*?)```", section, re.S)
     assert block is not None
     lines = block.group(1).splitlines()
-    assert "dupbridge serve --port 8000 &" == lines[0]
-    server = Server(f"sqlite:///{tmp_path / 'docs.sqlite3'}", tmp_path / "server.log").start()
+    assert lines[0].startswith("dupbridge db upgrade --database-url sqlite:///club.sqlite3")
+    assert "dupbridge serve --port 8000 --database-url sqlite:///club.sqlite3 &" == lines[1]
+    server = Server(f"sqlite:///{tmp_path / 'club.sqlite3'}", tmp_path / "server.log").start()
     try:
-        script = "\n".join(lines[1:]).replace("sleep 3", "").replace("8000", str(server.port))
+        script = "\n".join(lines[2:]).replace("sleep 3", "").replace("8000", str(server.port))
         done = subprocess.run(
             ["bash", "-e", "-c", script],
             check=False,
