@@ -390,3 +390,131 @@ def check_withheld(page: Any) -> None:
     assert [] == view["auction"]
     assert 0 == len(page.locator("#auction-grid td.call:not(.next)").all())
     assert page.locator("#review").is_hidden()
+
+
+#: Every control without an accessible name (aria-label, a label, its text or a title).
+UNNAMED = """Array.from(document.querySelectorAll('button, input, textarea, select, summary'))
+  .filter(e => !((e.getAttribute('aria-label') || '').trim()
+                 || (e.labels && Array.from(e.labels).some(l => l.textContent.trim()))
+                 || e.textContent.trim() || (e.getAttribute('title') || '').trim()))
+  .map(e => e.outerHTML.slice(0, 80))"""
+
+
+def view_of(page: Any) -> dict[str, Any]:
+    view: dict[str, Any] = page.evaluate("window.dupbridgeTable.state.view")
+    return view
+
+
+def wait_view(page: Any, condition: str) -> None:
+    page.wait_for_function(
+        f"(() => {{ const v = window.dupbridgeTable && window.dupbridgeTable.state.view;"
+        f" return v && ({condition}); }})()",
+        timeout=WAIT_MS,
+    )
+
+
+def open_actions(page: Any) -> None:
+    if page.locator("#actions").get_attribute("open") is None:
+        page.click("#actions summary")
+
+
+class TestControls:
+    def test_undo_chat_director_and_a_claim_through_the_pages(
+        self, live: LiveServer, browser: Any
+    ) -> None:
+        """North takes back 1C with East's consent (Law 25A), South chats, West calls the
+        Director (Law 9B1(a)); after 1NT and the opening lead North claims the rest with a
+        statement (Law 68), East and West accept it (Law 69A) and the board is over."""
+        board = Board(live, DEAL)
+        contexts = {seat: browser.new_context(viewport=DESKTOP) for seat in SEATS}
+        try:
+            pages = {seat: contexts[seat].new_page() for seat in SEATS}
+            errors: list[str] = []
+            for seat, page in pages.items():
+                page.on("pageerror", lambda error, seat=seat: errors.append(f"{seat}: {error}"))
+                page.goto(board.play_url(seat))
+                wait_seq(page, 0)
+                assert [] == page.evaluate(UNNAMED), seat
+            north, east, south, west = (pages[seat] for seat in SEATS)
+            click_call(north, "1C")
+            wait_view(east, "v.auction.length === 1")
+            open_actions(north)
+            north.click("#undo-button")
+            east.wait_for_selector("#undo-answers:not([hidden])", timeout=WAIT_MS)
+            assert "North" in east.locator("#undo-text").inner_text()
+            assert south.locator("#undo-answers").is_hidden()  # partner does not answer
+            east.click("#undo-grant")
+            for page in pages.values():
+                wait_view(page, "v.auction.length === 0")
+            south.fill("#chat-input", "good luck, partner")
+            south.click("#chat-send")
+            for page in pages.values():
+                page.wait_for_selector("#chat-log li", timeout=WAIT_MS)
+                assert "good luck, partner" in page.locator("#chat-log").inner_text()
+            open_actions(west)
+            west.fill("#director-reason", "a question about an alert")
+            west.click("#director-button")
+            for page in pages.values():
+                page.wait_for_selector("#director-banner:not([hidden])", timeout=WAIT_MS)
+                assert "West" in page.locator("#director-text").inner_text()
+            for seat, call in zip(SEATS, ["1NT", "Pass", "Pass", "Pass"], strict=True):
+                expect_turn(pages[seat])
+                click_call(pages[seat], call)
+                wait_view(pages[seat], "v.legal_calls.length === 0")
+            wait_view(east, "v.legal_cards.length > 0")
+            lead = view_of(east)["legal_cards"][0]
+            east.click(f'button.card[data-card="{lead}"]')
+            wait_view(north, "v.current_trick.length === 1")
+            open_actions(north)
+            assert north.locator("#claim-form").is_visible()
+            north.fill("#claim-tricks", "9")
+            north.fill("#claim-statement-input", "I cash my winners")
+            north.click("#claim-button")
+            for page in pages.values():
+                page.wait_for_selector("#claim-banner:not([hidden])", timeout=WAIT_MS)
+                assert "I cash my winners" in page.locator("#claim-banner").inner_text()
+            assert north.locator("#claim-answers").is_hidden()
+            assert south.locator("#claim-answers").is_hidden()
+            east.click("#claim-accept")
+            wait_view(west, "true")
+            west.wait_for_function(
+                "window.dupbridgeTable.state.online.claim_agreed.includes('E')", timeout=WAIT_MS
+            )
+            assert "East" in west.locator("#claim-agreed").inner_text()
+            west.click("#claim-accept")
+            for page in pages.values():
+                wait_view(page, "v.phase === 'finished'")
+                page.wait_for_selector("#dd-table", timeout=WAIT_MS)
+                assert 9 == view_of(page)["result"]
+                assert 52 == len(page.locator(".felt [data-card]").all())
+            assert [] == errors
+        finally:
+            for context in contexts.values():
+                context.close()
+
+    def test_four_colours_and_high_contrast_are_remembered(
+        self, live: LiveServer, browser: Any
+    ) -> None:
+        """The two display options change the page at once and survive a reload."""
+        board = Board(live, DEAL)
+        context = browser.new_context(viewport=PHONE)
+        try:
+            page = context.new_page()
+            page.goto(board.play_url(Seat.S))
+            page.wait_for_selector('[data-card="DA"]', timeout=WAIT_MS)
+            colour = "getComputedStyle(document.querySelector('[data-card=\"DA\"]')).color"
+            two = page.evaluate(colour)
+            page.check("#opt-four-colour")
+            assert two != page.evaluate(colour)
+            page.check("#opt-high-contrast")
+            page.reload()
+            page.wait_for_selector('[data-card="DA"]', timeout=WAIT_MS)
+            assert page.is_checked("#opt-four-colour")
+            assert page.is_checked("#opt-high-contrast")
+            assert ["four-colour", "high-contrast"] == sorted(
+                page.evaluate("Array.from(document.body.classList)")
+            )
+            assert two != page.evaluate(colour)
+            assert [] == page.evaluate(UNNAMED)
+        finally:
+            context.close()
