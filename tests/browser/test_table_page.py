@@ -46,15 +46,17 @@ STATE = "JSON.stringify(window.dupbridgeTable.state.view)"
 class LiveServer:
     """The app served by uvicorn in a thread of this process."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, port: int = 0) -> None:
         import uvicorn
 
         from dupbridge.web.app import create_app
         from dupbridge.web.settings import Settings
 
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = port
+        if not port:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                self.port = probe.getsockname()[1]
         app = create_app(
             Settings(environment="test", secret_key=SECRET, database_url=f"sqlite:///{database}")
         )
@@ -518,3 +520,40 @@ class TestControls:
             assert [] == page.evaluate(UNNAMED)
         finally:
             context.close()
+
+
+class TestReconnection:
+    def test_the_page_reconnects_by_itself_after_a_server_restart(
+        self, tmp_path: Path, browser: Any
+    ) -> None:
+        """The server stops and starts again on the same store: the page reconnects with
+        ``since=`` and shows the calls made meanwhile, without a word to the player."""
+        database = tmp_path / "tables.sqlite3"
+        live = LiveServer(database).start()
+        board = Board(live, DEAL)
+        context = browser.new_context(viewport=PHONE)
+        try:
+            page = context.new_page()
+            page.goto(board.play_url(Seat.S))
+            board.bid("1NT")
+            wait_seq(page, board.seq)
+            live.stop()
+            page.wait_for_function(
+                "document.getElementById('table-app').dataset.connection !== 'open'",
+                timeout=WAIT_MS,
+            )
+            live = LiveServer(database, port=live.port).start()
+            board.live = live
+            board.bid("Pass")  # made while the page is away or reconnecting
+            wait_seq(page, board.seq)
+            page.wait_for_function(
+                "document.getElementById('table-app').dataset.connection === 'open'",
+                timeout=WAIT_MS,
+            )
+            assert ["1NT", "Pass"] == [entry["call"] for entry in view_of(page)["auction"]]
+            assert page.locator("#notice").is_hidden()
+            expect_turn(page)  # South to call, with the bidding box
+            check_sees_only_its_own(page, board, Seat.S)
+        finally:
+            context.close()
+            live.stop()
