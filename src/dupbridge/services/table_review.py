@@ -11,6 +11,7 @@ when a finished board is first reviewed) and are kept per deal.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,10 @@ class TravellerEntry:
     table_id: str
     name: str
     table: Table
+
+
+#: One solver call at a time: the review runs in worker threads, the solver is shared.
+_SOLVER = threading.Lock()
 
 
 @functools.lru_cache(maxsize=512)
@@ -84,9 +89,10 @@ def analysis_json(table: Table) -> dict[str, Any]:
     if table.phase is not Phase.FINISHED:
         raise ValueError("the board is still in play")
     board = table.board
-    return _analysis(
-        table.deal.to_pbn(), board.dealer.letter, str(board.vulnerability), board.number
-    )
+    with _SOLVER:
+        return _analysis(
+            table.deal.to_pbn(), board.dealer.letter, str(board.vulnerability), board.number
+        )
 
 
 def traveller_row(entry: TravellerEntry) -> dict[str, Any]:

@@ -147,7 +147,7 @@ export function drawSeats(root, state, cfg, onCard) {
             el("span", { class: "back", "aria-hidden": "true" }),
             el("span", { class: "count", "aria-hidden": "true" }, String(cardsLeft(view, seat))),
           );
-    box.replaceChildren(seatHeader(view, seat, cfg.seat), hand);
+    box.replaceChildren(...[seatHeader(view, seat, cfg.seat), hand].filter(Boolean));
     box.dataset.seat = seat;
     box.setAttribute("aria-label", seatName(seat));
   }
@@ -218,7 +218,10 @@ export function drawAuction(root, state) {
   );
   const cells = [];
   const start = order.indexOf(view.dealer);
-  for (let i = 0; i < start; i += 1) cells.push(el("td", {}));
+  const next = view.phase === "auction" && view.turn && !view.withheld;
+  if (view.auction.length || next) {
+    for (let i = 0; i < start; i += 1) cells.push(el("td", {}));
+  }
   const notes = [];
   view.auction.forEach((entry, position) => {
     const note = entry.explanation ? notes.push({ entry, position }) : 0;
@@ -232,7 +235,7 @@ export function drawAuction(root, state) {
       ),
     );
   });
-  if (view.phase === "auction" && view.turn && !view.withheld) {
+  if (next) {
     cells.push(el("td", { class: "call next", "aria-label": fmt(T.to_call, { seat: seatName(view.turn) }) }, "?"));
   }
   const rows = [];
