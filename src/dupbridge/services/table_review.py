@@ -21,6 +21,7 @@ from dupbridge.core.calls import Strain
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat, Vulnerability
 from dupbridge.core.table import Phase, Table
+from dupbridge.i18n import _
 from dupbridge.services.wire import score_json
 
 __all__ = ["TravellerEntry", "analysis_json", "review_json", "traveller_row"]
@@ -87,7 +88,7 @@ def analysis_json(table: Table) -> dict[str, Any]:
         ValueError: if play is not over at ``table`` (nothing is analysed before).
     """
     if table.phase is not Phase.FINISHED:
-        raise ValueError("the board is still in play")
+        raise ValueError(_("the board is still in play: it is analysed once it is over"))
     board = table.board
     with _SOLVER:
         return _analysis(
