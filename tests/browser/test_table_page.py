@@ -10,6 +10,7 @@ Screenshots go to ``docs/img/online-table-*.png`` when ``DUPBRIDGE_SCREENSHOTS=1
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -557,3 +558,75 @@ class TestReconnection:
         finally:
             context.close()
             live.stop()
+
+
+#: Every text the page's script drew: text, accessible names and titles in its regions (the
+#: regions' own names, and the trick's, are the template's).
+DRAWN = """Array.from(document.querySelectorAll(
+    '#board-title, #board-info, #contract-info, #tricks-info, #turn-info, #score-info,'
+    + ' .felt, #previous-trick, #auction-grid, #bidding-box .bid-row, #selected-call,'
+    + ' #review-body'))
+  .flatMap(region => region.children.length ? [...region.querySelectorAll('*')] : [region])
+  .filter(e => !['trick', 'previous-trick'].includes(e.id))
+  .flatMap(e => [e.children.length ? '' : e.textContent,
+                 e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])
+  .join(' ')"""
+
+
+#: Before the page's script runs, every catalog text in its i18n block has each Latin
+#: letter turned into ``ż`` (placeholders such as ``{seat}`` kept).
+DISGUISE = """document.addEventListener('readystatechange', () => {
+  const block = document.getElementById('i18n');
+  if (document.readyState !== 'interactive' || !block) return;
+  const disguise = (v) => typeof v === 'string'
+    ? v.split(/(\\{\\w+\\})/).map(p => p.startsWith('{') ? p : p.replace(/[A-Za-z]/g, 'ż')).join('')
+    : Array.isArray(v) ? v.map(disguise)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, disguise(x)])) : v;
+  block.textContent = JSON.stringify(disguise(JSON.parse(block.textContent)));
+});"""
+
+
+class TestTexts:
+    def test_the_script_writes_no_word_of_its_own(self, live: LiveServer, browser: Any) -> None:
+        """With every catalog text of the page disguised, nothing the script draws has a
+        Latin letter left: all its words come from the catalogs (in the auction, the
+        bidding box, the play and the review)."""
+        board = Board(live, DEAL)
+        context = browser.new_context(viewport=DESKTOP)
+        try:
+            page = context.new_page()
+            page.add_init_script(DISGUISE)
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(board.play_url(Seat.S))
+            wait_seq(page, 0)
+            board.bid("Pass Pass")
+            expect_turn(page)
+            page.keyboard.press("1")
+            page.keyboard.press("n")
+            drawn = [page.evaluate(DRAWN)]
+            page.keyboard.press("Enter")
+            board.table.execute(MakeCall(Seat.S, parse_call("1NT")))
+            board.bid("Pass Pass Pass")
+            for _step in range(9):
+                actor, value = board.next_action()
+                if actor is Seat.S:
+                    wait_seq(page, board.seq)
+                    page.click(f'button.card[data-card="{value.card}"]')  # type: ignore[union-attr]
+                    board.table.execute(value)
+                else:
+                    board.post(actor, value)
+            wait_seq(page, board.seq)
+            drawn.append(page.evaluate(DRAWN))
+            while board.table.phase is not Phase.FINISHED:
+                board.post(*board.next_action())
+            wait_seq(page, board.seq)
+            page.wait_for_selector("#dd-table", timeout=WAIT_MS)
+            drawn.append(page.evaluate(DRAWN))
+            assert [] == errors
+            for text in drawn:
+                assert "ż" in text
+                assert [] == re.findall(r"[A-Za-z]+", text), text
+        finally:
+            context.close()
