@@ -630,3 +630,45 @@ class TestTexts:
                 assert [] == re.findall(r"[A-Za-z]+", text), text
         finally:
             context.close()
+
+
+class TestRejectAndConcede:
+    def test_a_rejected_claim_waits_for_the_director_and_a_concession_ends_play(
+        self, live: LiveServer, browser: Any
+    ) -> None:
+        """East rejects North's claim on his page: play stops and every page says it waits
+        for the Director (Laws 68D, 70). At another table East concedes the rest by pressing
+        twice (Law 68B): the board is over and the page shows the score."""
+        context = browser.new_context(viewport=PHONE)
+        try:
+            page = context.new_page()
+            for rejecting in (True, False):
+                board = Board(live, DEAL)
+                board.bid("1NT Pass Pass Pass")
+                board.post(*board.next_action())  # East's opening lead
+                page.goto(board.play_url(Seat.E))
+                wait_seq(page, board.seq)
+                if rejecting:
+                    answer = httpx.post(
+                        f"{live.url}/tables/{board.id}/commands",
+                        params={"token": board.tokens["N"]},
+                        json={"type": "claim", "seat": "N", "tricks": 13, "statement": "all mine",
+                              "expected_seq": board.seq, "key": "claim"},
+                        timeout=20,
+                    )  # fmt: skip
+                    assert 200 == answer.status_code, answer.text
+                    page.wait_for_selector("#claim-answers:not([hidden])", timeout=WAIT_MS)
+                    page.click("#claim-reject")
+                    wait_view(page, "v.phase === 'director'")
+                    assert page.locator("#director-banner").is_visible()
+                    assert page.locator("#claim-form").is_hidden()
+                else:
+                    open_actions(page)
+                    page.click("#concede-button")
+                    assert "again" in page.locator("#concede-button").inner_text()
+                    page.click("#concede-button")
+                    wait_view(page, "v.phase === 'finished'")
+                    page.wait_for_selector("#score-info:not([hidden])", timeout=WAIT_MS)
+                    assert "N-S" in page.locator("#score-info").inner_text()
+        finally:
+            context.close()

@@ -121,19 +121,23 @@ function send(type, fields = {}, seat = cfg.seat) {
 
 // --- drawing --------------------------------------------------------------------------------
 
+const narrow = window.matchMedia("(max-width: 760px)");
+
 function draw() {
   const view = state.view;
   if (!view) return;
+  const box = root.querySelector("#bidding-box");
+  const boxWasHidden = box ? box.hidden : true;
   root.dataset.phase = view.withheld ? "withheld" : view.phase;
   drawStatus(root, state, cfg);
   drawSeats(root, state, cfg, playCard);
   drawTrick(root, state, cfg);
   drawAuction(root, state);
-  if (cfg.seat) {
-    drawBiddingBox(root, state, { chooseLevel, chooseCall });
-    drawActions(root, state, cfg);
-  } else {
-    drawActions(root, state, cfg);
+  if (cfg.seat) drawBiddingBox(root, state, { chooseLevel, chooseCall });
+  drawActions(root, state, cfg);
+  // On a phone the bidding box is below the table: bring it up when it is your call.
+  if (box && boxWasHidden && !box.hidden && narrow.matches) {
+    box.scrollIntoView({ block: "nearest" });
   }
   if (view.phase === "finished" && !view.withheld && !state.reviewAsked) {
     state.reviewAsked = true;
