@@ -22,6 +22,7 @@ const state = {
   reviewAsked: false,
 };
 
+const narrow = window.matchMedia("(max-width: 760px)");
 let socket = null;
 let retry = 0;
 let keyCount = 0;
@@ -94,6 +95,10 @@ function receive(frame) {
       clearChoice();
     }
     draw();
+    // On a phone, play starts with the whole table in view (the bidding box was below it).
+    if (before && before.phase === "auction" && frame.view.phase !== "auction" && narrow.matches) {
+      window.scrollTo(0, 0);
+    }
     return;
   }
   if (state.sending && frame.key === state.sending.key) state.sending = null;
@@ -120,8 +125,6 @@ function send(type, fields = {}, seat = cfg.seat) {
 }
 
 // --- drawing --------------------------------------------------------------------------------
-
-const narrow = window.matchMedia("(max-width: 760px)");
 
 function draw() {
   const view = state.view;
