@@ -69,6 +69,7 @@ def page_texts() -> dict[str, Any]:
         "selected_call": _("Chosen: {call}. Press Enter or the button to make it."),
         "choose_call": _("Choose a call: a level and a denomination, or pass, double, redouble."),
         "illegal_call": _("That call is not allowed now."),
+        "not_connected": _("Reconnecting to the table: try again in a moment."),
         "illegal_card": _("That card may not be played now."),
         "not_legal": _("{what} may not be played now."),
         "board": _("Board {n}"),

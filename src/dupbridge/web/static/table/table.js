@@ -115,7 +115,11 @@ function receive(frame) {
 
 /** Send a command for this seat (dummy's cards go with dummy's seat, Law 45B). */
 function send(type, fields = {}, seat = cfg.seat) {
-  if (!cfg.seat || state.sending || !socket || socket.readyState !== WebSocket.OPEN) return false;
+  if (!cfg.seat || state.sending) return false;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    say(T.not_connected);
+    return false;
+  }
   keyCount += 1;
   const key = `${client}-${keyCount}`;
   const body = { type, seat, expected_seq: state.seq, key, ...fields };
