@@ -98,7 +98,7 @@ export function drawBiddingBox(root, state, actions) {
 }
 
 function show(node, visible) {
-  node.hidden = !visible;
+  if (node) node.hidden = !visible; // a kibitzer's page has no answer buttons
   return visible;
 }
 
