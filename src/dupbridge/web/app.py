@@ -32,6 +32,7 @@ from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.club import router as club_router
 from dupbridge.web.routers.club_tables import router as club_tables_router
 from dupbridge.web.routers.health import router as health_router
+from dupbridge.web.routers.table_pages import router as table_pages_router
 from dupbridge.web.routers.tables import router as tables_router
 from dupbridge.web.settings import Settings
 
@@ -45,6 +46,7 @@ ROUTERS = (
     realtime_router,
     club_router,
     club_tables_router,
+    table_pages_router,
 )
 
 
