@@ -19,14 +19,18 @@ from fastapi.staticfiles import StaticFiles
 
 from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
+from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.store.director import DirectorStore
 from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
 from dupbridge.web.identity import PrincipalCookies
 from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
+from dupbridge.web.routers.director_api import router as director_api_router
+from dupbridge.web.routers.director_pages import router as director_pages_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.tables import router as tables_router
 from dupbridge.web.settings import Settings
@@ -34,7 +38,14 @@ from dupbridge.web.settings import Settings
 __all__ = ["app_from_environment", "create_app"]
 
 #: The routers, one per area, in the order they are mounted.
-ROUTERS = (health_router, access_router, tables_router, realtime_router)
+ROUTERS = (
+    health_router,
+    access_router,
+    tables_router,
+    realtime_router,
+    director_api_router,
+    director_pages_router,
+)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -53,6 +64,8 @@ def create_app(settings: Settings) -> FastAPI:
         )
         await service.start()
         secret = settings.secret_key.get_secret_value()
+        director = DirectorDesk(DirectorStore(engine))
+        _app.state.director = director
         try:
             yield {
                 "service": service,
@@ -60,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "tokens": SeatTokens(secret),
                 "access": AccessStore(engine),
                 "principal_cookies": PrincipalCookies(secret),
+                "director": director,
             }
         finally:
             await service.close()

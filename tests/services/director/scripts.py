@@ -54,3 +54,14 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
         ruling.pop("director", None)
         ruling.pop("time", None)
     return state
+
+
+def role_cookie(secret: str, role: str, name: str = "A. Director") -> str:
+    """The signed cookie of a principal with ``role`` (web tests)."""
+    from dupbridge.services.access import Principal, Role
+    from dupbridge.web.identity import PrincipalCookies
+
+    number = 3 if role in ("player", "table") else None
+    session = "s1" if role in ("player", "table", "kibitzer") else None
+    principal = Principal(Role(role), name, session_id=session, number=number)
+    return PrincipalCookies(secret).dump(principal)
