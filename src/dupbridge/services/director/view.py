@@ -56,9 +56,7 @@ def pending_view(table: Table) -> dict[str, Any] | None:
             seat=pending.chooser.title
         )
     read_aloud = [
-        _("{what}: Law {law}.").format(
-            what=_irregularity_text(pending.irregularity), law=pending.law
-        ),
+        _("{what}: {law}.").format(what=_irregularity_text(pending.irregularity), law=pending.law),
         pending.question,
     ]
     if kind == "choice":
@@ -174,5 +172,9 @@ def assistant_view(stored: StoredRuling, table: Table) -> dict[str, Any]:
         "status": status,
         "pending": pending,
         "claim_checks": claim_checks(table) if deal_known else None,
+        "rulings": [
+            {**ruling, "title": _irregularity_text(ruling["irregularity"])}
+            for ruling in state["rulings"]
+        ],
         "state": state,
     }
