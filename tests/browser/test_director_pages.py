@@ -65,8 +65,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 def sign_in(page: Any, server: Any) -> None:
     page.context.add_cookies(
-        [{"name": AUTH_COOKIE, "value": role_cookie(SECRET, "director", "Maria Nowak"),
-          "url": server.base}]  # fmt: skip
+        [
+            {
+                "name": AUTH_COOKIE,
+                "value": role_cookie(SECRET, "director", "Maria Nowak"),
+                "url": server.base,
+            }
+        ]
     )
 
 
@@ -113,9 +118,10 @@ def test_phone_insufficient_bid_with_taps_only(browser: Any, server: Any) -> Non
     rulings = page.locator("article.ruling").inner_text()
     assert "27B1(a)" in rulings
     assert "2017" in rulings
-    assert "S to call" in page.locator(".status").inner_text() or "South" in page.locator(
-        ".status"
-    ).inner_text()
+    assert (
+        "S to call" in page.locator(".status").inner_text()
+        or "South" in page.locator(".status").inner_text()
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     all_named(page)
     shot(page, "director-assistant-ruled.png")
