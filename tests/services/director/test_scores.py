@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from dupbridge.laws.profiles import find_profile
 from dupbridge.services.director.scores import EventScores, ScoresError
 from dupbridge.services.event_results import load_event, publish
 from dupbridge.store import make_engine, upgrade
@@ -88,10 +89,8 @@ def test_weighted_score_on_a_real_traveller(
         assert line[3] == Fraction(3, 10) * m[3] + Fraction(7, 10) * d[3], line
     if method is Method.MATCHPOINTS:
         site = publish(scores.scored(options), tmp_path / "site", analyse=False)
-        page = (site.index.parent / "boards").glob("*1.html")
-        html = "".join(path.read_text(encoding="utf-8") for path in page)
-        assert "Adjusted: " in html
-        assert "4SN=" in html.replace(" ", "") or "4S" in html
+        html = (site.index.parent / "boards" / "board-1.html").read_text(encoding="utf-8")
+        assert "Adjusted: 30% 4SN=; 70% 4SN-1" in html  # the Director's line
 
 
 def test_a_revision_is_appended_and_the_ranking_changes(
@@ -131,3 +130,16 @@ def test_bad_scores_are_refused(store: DirectorStore, jfr_event: Event) -> None:
     with pytest.raises(ScoresError):
         scores.adjust("A. Director", 1, first.ns.number, first.ew.number, "30% 4SN=; 60% 4SN-1")
     assert [e.kind for e in scores.log()] == ["adjusted_score", "withdrawal"]
+
+
+def test_a_profile_that_leaves_weighting_to_a_committee(
+    store: DirectorStore, jfr_event: Event
+) -> None:
+    """Sweden under the 2007 Laws: only an appeals committee weights an assigned score
+    (Law 12C1(c) as the profile reads it); the Director's console assigns one result."""
+    scores = EventScores(store, "wb120802", jfr_event, profile=find_profile("sweden"))
+    first = next(r for r in jfr_event.results if r.board == 1)
+    with pytest.raises(ScoresError, match="committee"):
+        scores.adjust("A. Director", 1, first.ns.number, first.ew.number, WEIGHTED)
+    entry = scores.adjust("A. Director", 1, first.ns.number, first.ew.number, "100% 4SN-1")
+    assert entry.payload["laws"] == ["12C1(b)"]

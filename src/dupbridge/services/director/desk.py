@@ -4,8 +4,8 @@ events whose scores he may adjust) on the store's engine."""
 from __future__ import annotations
 
 from dupbridge.i18n import _
+from dupbridge.laws.profiles import find_profile
 from dupbridge.rulings.solver import ClaimSolver
-from dupbridge.scoring.adjusted import AdjustedRules
 from dupbridge.services.director.assistant import Assistant
 from dupbridge.services.director.scores import EventScores, ScoresError
 from dupbridge.store.director import DirectorStore
@@ -22,10 +22,14 @@ class DirectorDesk:
         self.assistant = Assistant(store, claims=claims)
         self._events: dict[str, EventScores] = {}
 
-    def open_event(self, scope: str, event: Event, adjusted: AdjustedRules | None = None) -> None:
-        """Put an event's results on the console (the online session does this when its
-        boards are scored; a Director may load a results file)."""
-        self._events[scope] = EventScores(self.store, scope, event, adjusted=adjusted)
+    def open_event(self, scope: str, event: Event, profile: str = "wbf") -> None:
+        """Put an event's results on the console with its national profile (the online
+        session does this when its boards are scored).
+
+        Raises:
+            ValueError: for an unknown profile.
+        """
+        self._events[scope] = EventScores(self.store, scope, event, profile=find_profile(profile))
 
     def event(self, scope: str) -> EventScores:
         """The scores of an open event.

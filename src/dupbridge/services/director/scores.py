@@ -25,6 +25,7 @@ from typing import Any
 
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.i18n import _
+from dupbridge.laws.profiles import Profile, find_profile
 from dupbridge.scoring.adjusted import AdjustedRules, ArtificialScore
 from dupbridge.store.director import DirectorStore, LogEntry
 from dupbridge.tournament.event_scoring import ScoringOptions, score_event
@@ -77,7 +78,8 @@ class EventScores:
         store: the Director's store.
         scope: the event's reference (a session id).
         event: the results as played (the table results).
-        adjusted: the profile's values of the artificial scores (Law 12C2).
+        profile: the event's national profile: the values of the artificial scores (Law
+            12C2) and who may weight an assigned score (Law 12C1(c)); WBF by default.
     """
 
     def __init__(
@@ -86,12 +88,17 @@ class EventScores:
         scope: str,
         event: Event,
         *,
-        adjusted: AdjustedRules | None = None,
+        profile: Profile | None = None,
     ) -> None:
         self._store = store
         self.scope = scope
         self._event = event
-        self._adjusted = adjusted or AdjustedRules()
+        self.profile = profile or find_profile("wbf")
+        self._adjusted = AdjustedRules(
+            average_plus_percent=self.profile.average_plus_percent,
+            average_minus_percent=self.profile.average_minus_percent,
+            average_plus_imps=self.profile.average_imps,
+        )
 
     # --- entering ---------------------------------------------------------------------------
 
@@ -236,8 +243,7 @@ class EventScores:
                 return entry
         raise ScoresError(_("there is no entry {id} in this event's log").format(id=entry_id))
 
-    @staticmethod
-    def _laws_of(score: str) -> list[str]:
+    def _laws_of(self, score: str) -> list[str]:
         try:
             outcome = parse_outcome(score)
         except NotationError as error:
@@ -245,6 +251,13 @@ class EventScores:
         if isinstance(outcome, ArtificialScore):
             return ["12C2(b)"] if outcome.in_imps else ["12C2(a)"]
         if isinstance(outcome, Assigned):
+            if outcome.weighted and self.profile.weighting_by != "director":
+                raise ScoresError(
+                    _(
+                        "under the {profile} profile only an appeals committee may weight an "
+                        "assigned score (Law 12C1(c)); the Director assigns one result"
+                    ).format(profile=self.profile.name)
+                )
             return ["12C1(c)"] if outcome.weighted else ["12C1(b)"]
         raise ScoresError(
             _("{score!r} is a table result, not an adjusted score (Law 12C)").format(score=score)
