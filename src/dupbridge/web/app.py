@@ -30,6 +30,7 @@ from dupbridge.web.identity import PrincipalCookies
 from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.director_api import router as director_api_router
+from dupbridge.web.routers.director_console import router as director_console_router
 from dupbridge.web.routers.director_pages import router as director_pages_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.tables import router as tables_router
@@ -45,6 +46,7 @@ ROUTERS = (
     realtime_router,
     director_api_router,
     director_pages_router,
+    director_console_router,
 )
 
 
@@ -64,7 +66,7 @@ def create_app(settings: Settings) -> FastAPI:
         )
         await service.start()
         secret = settings.secret_key.get_secret_value()
-        director = DirectorDesk(DirectorStore(engine))
+        director = DirectorDesk(DirectorStore(engine), tables=EventStore(engine))
         _app.state.director = director
         try:
             yield {

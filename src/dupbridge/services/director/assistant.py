@@ -133,6 +133,34 @@ class Assistant:
         )
         return self._view(stored)
 
+    def open_record(
+        self,
+        director: str,
+        record: Mapping[str, Any],
+        *,
+        language: str = "en",
+        session_ref: str | None = None,
+        table_ref: str | None = None,
+    ) -> dict[str, Any]:
+        """Open a ruling on a table record (an online table's log, a record from ``dupbridge
+        rule``): every action must replay in recording mode.
+
+        Raises:
+            AssistantError: if the record cannot be read or an action is refused.
+        """
+        data = {**record, "mode": "recording"}
+        with use_language(language):
+            self._replay(data)
+        stored = self._store.add_ruling(
+            str(uuid.uuid4()),
+            director,
+            language,
+            data,
+            session_ref=session_ref,
+            table_ref=table_ref,
+        )
+        return self._view(stored)
+
     # --- reading --------------------------------------------------------------------------
 
     def get(self, ruling_id: str) -> StoredRuling:

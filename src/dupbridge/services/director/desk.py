@@ -7,7 +7,9 @@ from dupbridge.i18n import _
 from dupbridge.laws.profiles import find_profile
 from dupbridge.rulings.solver import ClaimSolver
 from dupbridge.services.director.assistant import Assistant
+from dupbridge.services.director.console import OnlineConsole
 from dupbridge.services.director.scores import EventScores, ScoresError
+from dupbridge.store import EventStore
 from dupbridge.store.director import DirectorStore
 from dupbridge.tournament.results import Event
 
@@ -17,9 +19,16 @@ __all__ = ["DirectorDesk"]
 class DirectorDesk:
     """The assistant and the events open on the console (by reference: a session id)."""
 
-    def __init__(self, store: DirectorStore, *, claims: ClaimSolver | None = None) -> None:
+    def __init__(
+        self,
+        store: DirectorStore,
+        *,
+        tables: EventStore | None = None,
+        claims: ClaimSolver | None = None,
+    ) -> None:
         self.store = store
         self.assistant = Assistant(store, claims=claims)
+        self.online = None if tables is None else OnlineConsole(tables, store)
         self._events: dict[str, EventScores] = {}
 
     def open_event(self, scope: str, event: Event, profile: str = "wbf") -> None:

@@ -73,7 +73,7 @@ def card_name(card: str) -> str:
     return f"{rank} {_(_SUIT_NAMES.get(suit, suit))}"
 
 
-LABELS = {
+LABELS: dict[str, Any] = {
     "call_label": call_label,
     "call_name": call_name,
     "card_label": card_label,
