@@ -86,8 +86,15 @@ def all_named(page: Any) -> None:
 
 
 def tap(page: Any, role: str, name: str) -> None:
-    page.get_by_role(role, name=name, exact=True).tap()
-    page.wait_for_load_state()
+    """Tap a control that submits its form, and wait for the next page."""
+    with page.expect_navigation():
+        page.get_by_role(role, name=name, exact=True).tap()
+
+
+def click(page: Any, role: str, name: str) -> None:
+    """Click a control that submits its form, and wait for the next page."""
+    with page.expect_navigation():
+        page.get_by_role(role, name=name, exact=True).click()
 
 
 def test_phone_insufficient_bid_with_taps_only(browser: Any, server: Any) -> None:
@@ -108,7 +115,7 @@ def test_phone_insufficient_bid_with_taps_only(browser: Any, server: Any) -> Non
     all_named(page)
     shot(page, "director-assistant-insufficient-bid.png")
     tap(page, "button", "refuse")
-    page.get_by_role("radio", name="E").tap()
+    page.get_by_role("radio", name="E").tap()  # East replaces his bid
     tap(page, "button", "2 hearts")
     pending = page.locator(".pending").inner_text()
     assert "27B" in pending
@@ -154,8 +161,7 @@ def test_desktop_disputed_claim_with_the_checks(desktop: Any, server: Any) -> No
     assert "at best" in text
     all_named(page)
     shot(page, "director-claim-checks.png")
-    page.get_by_role("button", name="7 tricks", exact=True).click()
-    page.wait_for_load_state()
+    click(page, "button", "7 tricks")
     rulings = page.locator("article.ruling").inner_text()
     assert "70" in rulings
     assert page.locator(".status").inner_text().strip() == "The board is finished."
@@ -180,10 +186,55 @@ def test_desktop_console_scores(desktop: Any, server: Any) -> None:
     page.get_by_label("NS pair").fill(str(first.ns.number))
     page.get_by_label("EW pair").fill(str(first.ew.number))
     page.locator("#score").fill("30% 4SN=; 70% 4SN-1")
-    page.get_by_role("button", name="Enter the score").click()
-    page.wait_for_load_state()
+    click(page, "button", "Enter the score")
     log = page.locator("ol.log").inner_text()
     assert "12C1(c)" in log
     assert "Maria Nowak" in log
     all_named(page)
     shot(page, "director-console-scores.png")
+
+
+def test_desktop_console_disputed_claim(desktop: Any, server: Any) -> None:
+    """An online table: West calls the Director, then East disputes North's claim (Laws
+    68D, 70). The Director's queue lists both calls; the table inspector lays out the claim
+    checks; the Director rules with the assistant and taps his number of tricks."""
+    from tests.web.conftest import DEAL
+
+    api = desktop.request
+    table = api.post(server.base + "/tables", data={"deal": DEAL, "board": 1}).json()
+    seq = 0
+    for kind, seat, fields in [
+        ("call", "N", {"call": "1S", "alert": True, "explanation": "5+ spades"}),
+        ("call", "E", {"call": "Pass"}),
+        ("call", "S", {"call": "Pass"}),
+        ("director_call", "W", {"reason": "a hesitation"}),
+        ("call", "W", {"call": "Pass"}),
+        ("card", "E", {"card": "CA"}),
+        ("claim", "N", {"tricks": 8, "statement": "trumps first"}),
+        ("reject_claim", "E", {}),
+    ]:
+        frame = {"type": kind, "seat": seat, "expected_seq": seq, "key": f"b{seq}", **fields}
+        answer = api.post(f"{server.base}/tables/{table['table']}/commands", data=frame,
+                          headers={"Authorization": f"Bearer {table['seats'][seat]}"})  # fmt: skip
+        assert answer.ok, answer.text()
+        seq = answer.json()["last"]
+    page = desktop
+    sign_in(page, server)
+    page.goto(f"{server.base}/director/sessions/{table['session']}")
+    rows = page.locator("table.queue tbody tr")
+    assert rows.count() == 2
+    assert "a hesitation" in rows.nth(0).inner_text()
+    all_named(page)
+    shot(page, "director-console-queue.png")
+    with page.expect_navigation():
+        page.locator("table.queue tbody tr").nth(1).get_by_role("link").click()
+    assert "Claim checks" in page.locator("main").inner_text()
+    assert "5+ spades" in page.locator("ol.auction").inner_text()
+    all_named(page)
+    shot(page, "director-console-table.png")
+    click(page, "button", "Rule with the assistant")
+    assert page.locator(".checks").is_visible()
+    click(page, "button", "8 tricks")
+    assert page.locator(".status").inner_text().strip() == "The board is finished."
+    assert "70" in page.locator("article.ruling").inner_text()
+    all_named(page)

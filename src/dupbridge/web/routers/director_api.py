@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from dupbridge.i18n import LANGUAGES, use_language
+from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.director.assistant import AssistantError, RulingNotFoundError
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.director.irregularities import irregularity_list
@@ -246,13 +247,15 @@ def scored_json(desk: DirectorDesk, scope: str) -> dict[str, Any]:
                     "outcome": str(outcome),
                     "director": line.ns_points is None
                     and not getattr(outcome, "passed_out", False),
-                    "ns_score": str(line.ns),
-                    "ew_score": str(line.ew),
-                    "ns_percent": None if line.ns_percent is None else str(line.ns_percent),
+                    "ns_score": format_fixed(line.ns),
+                    "ew_score": format_fixed(line.ew),
+                    "ns_percent": None
+                    if line.ns_percent is None
+                    else format_fixed(line.ns_percent),
                 }
             )
     ranking = [
-        {"pair": placing.key.number, "place": placing.place, "total": str(placing.total)}
+        {"pair": placing.key.number, "place": placing.place, "total": format_fixed(placing.total)}
         for field in scored.fields
         for placing, _score in field.placings
     ]

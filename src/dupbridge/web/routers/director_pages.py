@@ -73,7 +73,19 @@ def card_name(card: str) -> str:
     return f"{rank} {_(_SUIT_NAMES.get(suit, suit))}"
 
 
+def hand_label(cards: list[str]) -> Markup:
+    """A hand suit by suit (``♠AKQ ♥T98 ♦- ♣432``)."""
+    parts = []
+    for suit in "SHDC":
+        ranks = "".join(card[1:] for card in cards if card[:1] == suit) or "—"
+        parts.append(
+            Markup('<span class="suit-{}">{}</span>{}').format(suit.lower(), _SYMBOLS[suit], ranks)
+        )
+    return Markup(" ").join(parts)
+
+
 LABELS: dict[str, Any] = {
+    "hand_label": hand_label,
     "call_label": call_label,
     "call_name": call_name,
     "card_label": card_label,
