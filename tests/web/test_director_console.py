@@ -109,3 +109,65 @@ def test_calls_queue_inspector_and_ruling(app_client: tuple[Any, TestClient]) ->
     assert final["state"]["phase"] == "finished"
     assert final["state"]["result"] == 8
     assert final["rulings"][0]["director"] == "Maria Nowak"
+
+
+@pytest.mark.oracle
+def test_scores_over_http_weighted_then_revised(app_client: tuple[Any, TestClient]) -> None:
+    """Must show 2 and 3 over HTTP: a weighted score on board 1 of a real traveller is a
+    Director's line of the results (Law 12C1(c)); a revision appends an entry, the ranking
+    is that of the revised score, the audit log shows both."""
+    from dupbridge.services.event_results import load_event
+    from dupbridge.tournament.event_scoring import score_event
+    from tests.conftest import shared_file
+
+    app, client = app_client
+    event = load_event(shared_file("jfr-pary-mp-wb120802", "wb120802.html")).event
+    app.state.director.open_event("wb120802", event)
+    first = next(r for r in event.results if r.board == 1)
+    ns, ew = first.ns.number, first.ew.number
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    base = "/api/director/events/wb120802"
+    before = client.get(base).json()
+    entry = client.post(
+        f"{base}/adjusted", json={"board": 1, "ns": ns, "ew": ew, "score": "30% 4SN=; 70% 4SN-1"}
+    )
+    assert entry.status_code == 201, entry.text
+    assert entry.json()["laws"] == ["12C1(c)"]
+    weighted = client.get(base).json()
+    line = next(
+        item for item in weighted["lines"] if (item["board"], item["ns"], item["ew"]) == (1, ns, ew)
+    )
+    assert line["director"] is True
+    assert line["outcome"] == "30% 4SN=; 70% 4SN-1"
+    revision = client.post(
+        f"{base}/revisions", json={"entry": entry.json()["id"], "score": "A60/40"}
+    )
+    assert revision.status_code == 201, revision.text
+    after = client.get(base).json()
+    assert [item["kind"] for item in after["log"]] == ["adjusted_score", "revision"]
+    assert all(item["director"] == "Maria Nowak" for item in after["log"])
+    assert after["log"][1]["revises"] == entry.json()["id"]
+    assert after["ranking"] != weighted["ranking"]
+    assert after["ranking"] != before["ranking"]
+    from dataclasses import replace
+
+    from dupbridge.scoring.rounding import format_fixed
+    from dupbridge.tournament.results import parse_outcome
+
+    expected = score_event(
+        replace(
+            event,
+            results=[
+                replace(r, outcome=parse_outcome("A60/40")) if r is first else r
+                for r in event.results
+            ],
+        )
+    )
+    assert [(row["pair"], row["total"]) for row in after["ranking"]] == [
+        (placing.key.number, format_fixed(placing.total))
+        for field in expected.fields
+        for placing, _score in field.placings
+    ]
+    bad = client.post(f"{base}/adjusted", json={"board": 1, "ns": 99, "ew": 98, "score": "A60/40"})
+    assert bad.status_code == 422
+    assert "no line" in bad.json()["detail"]

@@ -148,7 +148,8 @@ class OnlineConsole:
     # --- the inspector ----------------------------------------------------------------------
 
     def inspect(self, table_id: str) -> dict[str, Any]:
-        """Everything about a table for the Director (Laws 81C: he sees all four hands)."""
+        """Everything about a table for the Director: he rectifies and adjusts (Law 81C), so
+        he sees all four hands."""
         live, rows = self._live(table_id)
         table = live.table
         play = table.play
