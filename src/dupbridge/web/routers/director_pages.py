@@ -182,7 +182,7 @@ async def assistant_ruling(
     return _ruling_page(request, ruling_id)
 
 
-def _action_of(do: str, form: dict[str, str], pending_chooser: str | None) -> dict[str, Any]:
+def _action_of(do: str, form: dict[str, str]) -> dict[str, Any]:
     """The record action a form posts (``do`` names the form)."""
     seat = form.get("seat", "")
     if do == "call":
@@ -243,7 +243,7 @@ async def assistant_step(request: Request, principal: DirectorOnly, ruling_id: s
         elif do == "undo":
             assistant.undo(ruling_id)
         else:
-            assistant.act(ruling_id, _action_of(do, form, None), principal.name)
+            assistant.act(ruling_id, _action_of(do, form), principal.name)
     except RulingNotFoundError as missing:
         return render(request, "director/missing.html", status=404, error=str(missing))
     except (AssistantError, ValueError) as error:
