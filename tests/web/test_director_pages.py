@@ -86,3 +86,15 @@ def test_a_refused_entry_shows_the_reason(director: TestClient) -> None:
     assert director.get("/director/assistant/nope").status_code == 404
     record = director.get(f"{page}/record.json").json()
     assert json.dumps(record["actions"]) == "[]"
+
+
+def test_a_second_tap_enters_nothing_twice(director: TestClient) -> None:
+    """A double tap posts the same form twice: the second finds the page out of date and
+    enters nothing (else North's 1S would come again, out of rotation)."""
+    page = start(director, board="1")
+    form = {"do": "call", "seat": "N", "call": "1S", "step": "0"}
+    assert director.post(page, data=form).status_code == 303
+    again = director.post(page, data=form)
+    assert again.status_code == 409
+    assert "nothing was entered" in again.text
+    assert director.get(f"{page}/record.json").json()["actions"] == [{"seat": "N", "call": "1S"}]

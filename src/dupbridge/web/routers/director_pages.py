@@ -233,7 +233,17 @@ async def assistant_step(request: Request, principal: DirectorOnly, ruling_id: s
     form = {key: str(value) for key, value in (await request.form()).items()}
     do = form.get("do", "")
     assistant = desk_of(request).assistant
+    step = form.get("step", "")
     try:
+        if step.isdigit() and int(step) != len(assistant.record(ruling_id).get("actions", [])):
+            # A second tap on a page already acted on (or another device was quicker):
+            # nothing is entered twice; the page shows what is recorded now.
+            return _ruling_page(
+                request,
+                ruling_id,
+                error=_("That page was out of date: nothing was entered. This is the ruling now."),
+                status=409,
+            )
         if do == "choose":
             assistant.choose(ruling_id, form.get("option", ""), principal.name)
         elif do == "answer":
