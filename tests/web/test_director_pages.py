@@ -98,3 +98,18 @@ def test_a_second_tap_enters_nothing_twice(director: TestClient) -> None:
     assert again.status_code == 409
     assert "nothing was entered" in again.text
     assert director.get(f"{page}/record.json").json()["actions"] == [{"seat": "N", "call": "1S"}]
+
+
+def test_claim_checks_from_the_cards_left(director: TestClient) -> None:
+    """No record of the play: the Director enters the cards left and the claim."""
+    fields = {"remaining": "N:AK... .AK.. ..QJ. ...QJ", "trump": "NT", "leader": "E",
+              "declarer": "N", "claimer": "N", "tricks": "2", "line": "SA SK"}  # fmt: skip
+    assert director.get("/director/claim-check").status_code == 200
+    page = director.post("/director/claim-check", data=fields)
+    assert page.status_code == 200
+    assert "the line can be held to 0 trick(s)" in page.text
+    api = director.post("/api/director/claim-check", json={**fields, "tricks": 2})
+    assert api.json()["double_dummy"] == {"NS": 0, "EW": 2}
+    bad = director.post("/director/claim-check", data={**fields, "remaining": "N:AK"})
+    assert bad.status_code == 422
+    assert 'role="alert"' in bad.text

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from dupbridge.i18n import LANGUAGES, use_language
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.director.assistant import AssistantError, RulingNotFoundError
+from dupbridge.services.director.claim_check import check_remaining
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.director.irregularities import irregularity_list
 from dupbridge.services.director.scores import ScoresError, entry_text
@@ -192,6 +193,30 @@ async def ruling_undo(
     """Take back the last action entered (a slip of the entry)."""
     try:
         return desk_of(request).assistant.undo(ruling_id)
+    except AssistantError as error:
+        return _refused(error)
+
+
+class ClaimCheckIn(BaseModel):
+    """A position given by the cards left, and the claim (Laws 68-70)."""
+
+    remaining: str = Field(description="The cards still held, PBN: N:AK.Q.. QJ.K.. ...")
+    trump: str = Field(description="The trump suit letter, or NT.")
+    leader: str = Field(description="Who led to the trick in progress (or is on lead).")
+    declarer: str
+    claimer: str
+    tricks: int = Field(ge=0, le=13, description="Tricks claimed from here.")
+    trick: str = Field("", description="Cards already played to the trick, leader's first.")
+    line: str = Field("", description="The line stated, cards in order.")
+
+
+@router.post("/claim-check", response_model=None)
+async def claim_check(
+    request: Request, principal: DirectorOnly, body: ClaimCheckIn
+) -> dict[str, Any] | JSONResponse:
+    """The claim checks of a position entered as the cards left (no record of the play)."""
+    try:
+        return check_remaining(**body.model_dump())
     except AssistantError as error:
         return _refused(error)
 

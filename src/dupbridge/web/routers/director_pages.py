@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 from dupbridge.core.calls import ALL_BIDS
 from dupbridge.i18n import LANGUAGES, N_, _, use_language
 from dupbridge.services.director.assistant import AssistantError, RulingNotFoundError
+from dupbridge.services.director.claim_check import check_remaining
 from dupbridge.services.director.irregularities import IRREGULARITY_LIST, irregularity_list
 from dupbridge.services.director.scores import ScoresError
 from dupbridge.web.access import DirectorOnly
@@ -272,6 +273,35 @@ async def assistant_record(request: Request, principal: DirectorOnly, ruling_id:
         record,
         headers={"Content-Disposition": f'attachment; filename="ruling-{ruling_id}.json"'},
     )
+
+
+@router.get("/claim-check", response_class=HTMLResponse)
+async def claim_check_page(request: Request, principal: DirectorOnly) -> HTMLResponse:
+    """Claim checks from the cards left (Laws 68-70), for a table with no record of play."""
+    return render(request, "director/claim_check.html", values={}, checks=None, error=None,
+                  **LABELS)  # fmt: skip
+
+
+@router.post("/claim-check", response_class=HTMLResponse)
+async def claim_check_run(request: Request, principal: DirectorOnly) -> HTMLResponse:
+    """Run the checks on the position entered."""
+    form = {key: str(value) for key, value in (await request.form()).items()}
+    try:
+        checks = check_remaining(
+            remaining=form.get("remaining", ""),
+            trump=form.get("trump", ""),
+            leader=form.get("leader", ""),
+            declarer=form.get("declarer", ""),
+            claimer=form.get("claimer", ""),
+            tricks=int(form.get("tricks", "") or "-1"),
+            trick=form.get("trick", ""),
+            line=form.get("line", ""),
+        )
+    except (AssistantError, ValueError) as error:
+        return render(request, "director/claim_check.html", status=422, values=form,
+                      checks=None, error=str(error), **LABELS)  # fmt: skip
+    return render(request, "director/claim_check.html", values=form, checks=checks, error=None,
+                  **LABELS)  # fmt: skip
 
 
 @router.get("/events/{scope}", response_class=HTMLResponse)
