@@ -113,3 +113,16 @@ def test_claim_checks_from_the_cards_left(director: TestClient) -> None:
     bad = director.post("/director/claim-check", data={**fields, "remaining": "N:AK"})
     assert bad.status_code == 422
     assert 'role="alert"' in bad.text
+
+
+def test_an_entry_taken_back_stays_in_the_audit_log(director: TestClient) -> None:
+    page = start(director, board="1")
+    ruling = page.rsplit("/", 1)[1]
+    director.post(page, data={"do": "call", "seat": "N", "call": "1S"})
+    director.post(page, data={"do": "undo"})
+    assert director.get(f"{page}/record.json").json()["actions"] == []
+    log = director.get(f"/api/director/rulings/{ruling}/log").json()
+    assert [(e["kind"], e["action"], e["director"]) for e in log] == [
+        ("entered", {"seat": "N", "call": "1S"}, "Maria Nowak"),
+        ("withdrawn", {"seat": "N", "call": "1S"}, "Maria Nowak"),
+    ]

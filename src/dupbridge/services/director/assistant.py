@@ -226,6 +226,7 @@ class Assistant:
                 raise AssistantError(str(error)) from None
         record = {**stored.record, "actions": [*stored.record.get("actions", []), action]}
         self._store.save_record(ruling_id, record)
+        self._store.append(f"ruling:{ruling_id}", "entered", director, {"action": action})
         return self.view(ruling_id)
 
     def choose(self, ruling_id: str, option: str, director: str) -> dict[str, Any]:
@@ -271,15 +272,30 @@ class Assistant:
         self._store.save_record(ruling_id, record)
         return self.view(ruling_id)
 
-    def undo(self, ruling_id: str) -> dict[str, Any]:
+    def undo(self, ruling_id: str, director: str = "") -> dict[str, Any]:
         """Take back the last action entered (a mistake in the entry, not a ruling's
-        revision: the record is what happened at the table)."""
+        revision: the record is what happened at the table). The audit log keeps both the
+        entry and its withdrawal."""
         stored = self.get(ruling_id)
         actions = list(stored.record.get("actions", []))
         if not actions:
             raise AssistantError(_("there is nothing to take back"))
         self._store.save_record(ruling_id, {**stored.record, "actions": actions[:-1]})
+        self._store.append(f"ruling:{ruling_id}", "withdrawn", director, {"action": actions[-1]})
         return self.view(ruling_id)
+
+    def log(self, ruling_id: str) -> list[dict[str, Any]]:
+        """The audit log of a ruling: every entry and every entry taken back, with the
+        Director's name and the time."""
+        return [
+            {
+                "kind": entry.kind,
+                "director": entry.director,
+                "at": entry.created_at.isoformat(timespec="seconds"),
+                "action": entry.payload.get("action"),
+            }
+            for entry in self._store.log(f"ruling:{ruling_id}")
+        ]
 
     # --- inside ---------------------------------------------------------------------------
 

@@ -130,6 +130,18 @@ async def ruling_record(
         return _refused(error)
 
 
+@router.get("/rulings/{ruling_id}/log", response_model=None)
+async def ruling_log(
+    request: Request, principal: DirectorOnly, ruling_id: str
+) -> list[dict[str, Any]] | JSONResponse:
+    """The ruling's audit log: every entry and every entry taken back."""
+    try:
+        desk_of(request).assistant.get(ruling_id)
+        return desk_of(request).assistant.log(ruling_id)
+    except AssistantError as error:
+        return _refused(error)
+
+
 @router.post("/rulings/{ruling_id}/actions", response_model=None)
 async def ruling_action(
     request: Request,
@@ -192,7 +204,7 @@ async def ruling_undo(
 ) -> dict[str, Any] | JSONResponse:
     """Take back the last action entered (a slip of the entry)."""
     try:
-        return desk_of(request).assistant.undo(ruling_id)
+        return desk_of(request).assistant.undo(ruling_id, principal.name)
     except AssistantError as error:
         return _refused(error)
 

@@ -252,7 +252,7 @@ async def assistant_step(request: Request, principal: DirectorOnly, ruling_id: s
         elif do == "deal":
             assistant.set_deal(ruling_id, form.get("deal", ""))
         elif do == "undo":
-            assistant.undo(ruling_id)
+            assistant.undo(ruling_id, principal.name)
         else:
             assistant.act(ruling_id, _action_of(do, form), principal.name)
     except RulingNotFoundError as missing:
