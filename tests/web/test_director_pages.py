@@ -126,3 +126,13 @@ def test_an_entry_taken_back_stays_in_the_audit_log(director: TestClient) -> Non
         ("entered", {"seat": "N", "call": "1S"}, "Maria Nowak"),
         ("withdrawn", {"seat": "N", "call": "1S"}, "Maria Nowak"),
     ]
+
+
+def test_the_api_step_guard(director: TestClient) -> None:
+    view = director.post("/api/director/rulings", json={"board": 1}).json()
+    url = f"/api/director/rulings/{view['id']}/actions"
+    body = {"action": {"seat": "N", "call": "1S"}, "step": 0}
+    assert director.post(url, json=body).status_code == 200
+    again = director.post(url, json=body)
+    assert again.status_code == 409
+    assert len(director.get(f"/api/director/rulings/{view['id']}/record").json()["actions"]) == 1

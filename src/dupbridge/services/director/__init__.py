@@ -6,6 +6,7 @@ from dupbridge.services.director.assistant import (
     Assistant,
     AssistantError,
     RulingNotFoundError,
+    StaleStepError,
 )
 from dupbridge.services.director.irregularities import IRREGULARITY_LIST, irregularity_list
 
@@ -15,5 +16,6 @@ __all__ = [
     "Assistant",
     "AssistantError",
     "RulingNotFoundError",
+    "StaleStepError",
     "irregularity_list",
 ]

@@ -59,6 +59,11 @@ class RulingNotFoundError(AssistantError):
     """No ruling with that id."""
 
 
+class StaleStepError(AssistantError):
+    """The step was taken on an out-of-date view of the ruling (a second tap, another
+    device): nothing was entered."""
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -194,17 +199,31 @@ class Assistant:
 
     # --- steps ----------------------------------------------------------------------------
 
-    def act(self, ruling_id: str, action: Mapping[str, Any], director: str) -> dict[str, Any]:
+    def act(
+        self,
+        ruling_id: str,
+        action: Mapping[str, Any],
+        director: str,
+        *,
+        step: int | None = None,
+    ) -> dict[str, Any]:
         """Apply one record action (docs/table-records.md) and keep it.
 
         A ``director`` answer is stamped with the Director's name and the time unless they
-        are given.
+        are given. ``step``, if given, is the number of actions the Director saw.
 
         Raises:
+            StaleStepError: if ``step`` is not the number of actions now.
             AssistantError: if the action is malformed or the table refuses it (the record
                 is unchanged; the message names the law when one applies).
         """
         stored = self.get(ruling_id)
+        if step is not None and step != len(stored.record.get("actions", [])):
+            raise StaleStepError(
+                _("the ruling has moved on since step {step}: nothing was entered").format(
+                    step=step
+                )
+            )
         action = dict(action)
         if "director" in action and isinstance(action["director"], Mapping):
             answers = dict(action["director"])

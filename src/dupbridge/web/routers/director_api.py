@@ -19,7 +19,11 @@ from pydantic import BaseModel, Field
 
 from dupbridge.i18n import LANGUAGES, use_language
 from dupbridge.scoring.rounding import format_fixed
-from dupbridge.services.director.assistant import AssistantError, RulingNotFoundError
+from dupbridge.services.director.assistant import (
+    AssistantError,
+    RulingNotFoundError,
+    StaleStepError,
+)
 from dupbridge.services.director.claim_check import check_remaining
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.director.irregularities import irregularity_list
@@ -40,6 +44,8 @@ def desk_of(request: Request) -> DirectorDesk:
 
 def _refused(error: AssistantError | ScoresError) -> JSONResponse:
     status = 404 if isinstance(error, RulingNotFoundError) else 422
+    if isinstance(error, StaleStepError):
+        status = 409
     law = getattr(error, "law", None)
     return JSONResponse({"detail": str(error), "law": law}, status_code=status)
 
@@ -148,10 +154,12 @@ async def ruling_action(
     principal: DirectorOnly,
     ruling_id: str,
     action: Annotated[dict[str, Any], Body(embed=True)],
+    step: Annotated[int | None, Body(embed=True)] = None,
 ) -> dict[str, Any] | JSONResponse:
-    """Take down one action as it happened (a record action)."""
+    """Take down one action as it happened (a record action); with ``step`` (the number of
+    actions the client saw) a repeated request enters nothing and answers 409."""
     try:
-        return desk_of(request).assistant.act(ruling_id, action, principal.name)
+        return desk_of(request).assistant.act(ruling_id, action, principal.name, step=step)
     except AssistantError as error:
         return _refused(error)
 
