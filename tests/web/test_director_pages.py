@@ -136,3 +136,11 @@ def test_the_api_step_guard(director: TestClient) -> None:
     again = director.post(url, json=body)
     assert again.status_code == 409
     assert len(director.get(f"/api/director/rulings/{view['id']}/record").json()["actions"]) == 1
+
+
+def test_the_home_page_leads_to_the_tools(director: TestClient) -> None:
+    home = director.get("/director").text
+    assert 'href="/director/assistant"' in home
+    assert 'href="/director/claim-check"' in home
+    answer = director.get("/director/sessions", params={"session": "abc 1"})
+    assert (answer.status_code, answer.headers["location"]) == (303, "/director/sessions/abc%201")

@@ -5,6 +5,7 @@ calls of a session and the table inspector, as JSON (``/api/director/...``) and 
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -88,6 +89,14 @@ async def rule_table(
         )
     except (ScoresError, AssistantError) as error:
         return _refused(error)
+
+
+@router.get("/director/sessions", response_model=None)
+async def queue_form(request: Request, principal: DirectorOnly, session: str = "") -> Response:
+    """The home page's form: go to a session's queue."""
+    return RedirectResponse(
+        f"/director/sessions/{quote(session.strip(), safe='')}", status_code=303
+    )
 
 
 @router.get("/director/sessions/{session_id}", response_class=HTMLResponse)
