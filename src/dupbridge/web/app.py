@@ -19,9 +19,11 @@ from fastapi.staticfiles import StaticFiles
 
 from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
+from dupbridge.services.club import ClubService
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.store.club import ClubStore
 from dupbridge.store.director import DirectorStore
 from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
@@ -29,6 +31,8 @@ from dupbridge.web.errors import install_error_handlers
 from dupbridge.web.identity import PrincipalCookies
 from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
+from dupbridge.web.routers.club import router as club_router
+from dupbridge.web.routers.club_tables import router as club_tables_router
 from dupbridge.web.routers.director_api import router as director_api_router
 from dupbridge.web.routers.director_console import router as director_console_router
 from dupbridge.web.routers.director_pages import router as director_pages_router
@@ -47,6 +51,8 @@ ROUTERS = (
     director_api_router,
     director_pages_router,
     director_console_router,
+    club_router,
+    club_tables_router,
 )
 
 
@@ -76,6 +82,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "access": AccessStore(engine),
                 "principal_cookies": PrincipalCookies(secret),
                 "director": director,
+                "club": ClubService(ClubStore(engine)),
             }
         finally:
             await service.close()

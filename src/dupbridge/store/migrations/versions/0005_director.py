@@ -1,7 +1,7 @@
 """The Director's tables: rulings made with the assistant, the console's audit log.
 
 Revision ID: director
-Revises: access
+Revises: club
 Create Date: 2026-11-25
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "director"
-down_revision = "access"
+down_revision = "club"
 branch_labels = None
 depends_on = None
 
