@@ -8,6 +8,7 @@ and 3) over HTTP on the real traveller."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -67,6 +68,18 @@ def test_calls_queue_inspector_and_ruling(app_client: tuple[Any, TestClient]) ->
         ("ClaimRejected", "E"),
     ]
     assert all(item["board"] == 1 and item["age_s"] >= 0 for item in queue)
+    app = _app
+    later = app.state.director.online.queue(
+        table["session"], datetime.now(UTC) + timedelta(minutes=11)
+    )
+    assert sorted(item["kind"] for item in later) == [
+        "BoardOverTime",
+        "ClaimRejected",
+        "DirectorCalled",
+    ]
+    over = next(item for item in later if item["kind"] == "BoardOverTime")
+    assert over["age_s"] >= 59
+    assert over["seq"] == -1
     assert queue[0]["reason"] == "a hesitation"
     page = client.get(f"/director/sessions/{table['session']}")
     assert page.status_code == 200

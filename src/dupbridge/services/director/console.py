@@ -30,7 +30,7 @@ from dupbridge.core.events import (
 )
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 from dupbridge.services.director.scores import ScoresError
 from dupbridge.services.director.view import claim_checks
 from dupbridge.services.live import LiveTable
@@ -40,12 +40,14 @@ from dupbridge.store.director import DirectorStore
 
 __all__ = ["CALL_KINDS", "OnlineConsole", "record_actions"]
 
-#: The log rows that call the Director, and who calls.
+#: The log rows that call the Director, and who calls (a board over time is a call too: a
+#: table still playing its board long after it opened, seq -1).
 CALL_KINDS = {
-    "DirectorCalled": "player",
-    "ClaimRejected": "claim disputed",
-    "UndoRequested": "undo request",
+    "DirectorCalled": N_("player"),
+    "ClaimRejected": N_("claim disputed"),
+    "UndoRequested": N_("undo request"),
 }
+BOARD_OVER_TIME = N_("board over time")
 
 
 def record_actions(events: list[Event]) -> list[dict[str, Any]]:
@@ -102,8 +104,15 @@ class OnlineConsole:
 
     # --- the queue --------------------------------------------------------------------------
 
-    def queue(self, session_id: str, now: datetime | None = None) -> list[dict[str, Any]]:
-        """The calls not yet attended at the tables of a session, oldest first."""
+    def queue(
+        self,
+        session_id: str,
+        now: datetime | None = None,
+        *,
+        board_minutes: float = 10,
+    ) -> list[dict[str, Any]]:
+        """The calls not yet attended at the tables of a session, oldest first; a board not
+        finished ``board_minutes`` after its table opened is an automatic call (seq -1)."""
         now = now or datetime.now(UTC)
         items: list[dict[str, Any]] = []
         for record in self._tables.session_tables(session_id):
@@ -131,12 +140,36 @@ class OnlineConsole:
                         "age_s": max(0, int((now - at).total_seconds())),
                     }
                 )
+            opened = (
+                record.created_at
+                if record.created_at.tzinfo
+                else record.created_at.replace(tzinfo=UTC)
+            )
+            late = (now - opened).total_seconds() - board_minutes * 60
+            if record.finished_at is None and late > 0 and -1 not in attended:
+                items.append(
+                    {
+                        "table": record.id,
+                        "table_name": record.name,
+                        "board": record.board_number,
+                        "seq": -1,
+                        "kind": "BoardOverTime",
+                        "caller": BOARD_OVER_TIME,
+                        "seat": None,
+                        "reason": "",
+                        "at": opened.isoformat(timespec="seconds"),
+                        "age_s": int(late),
+                    }
+                )
         return sorted(items, key=lambda item: item["at"])
 
     def attend(self, director: str, table_id: str, seq: int, note: str = "") -> dict[str, Any]:
         """The Director marks a call attended (logged with his name and the time)."""
         rows = self._tables.events(table_id)
-        if not any(row.seq == seq and row.payload.get("type") in CALL_KINDS for row in rows):
+        known = seq == -1 and self._tables.table(table_id) is not None
+        if not known and not any(
+            row.seq == seq and row.payload.get("type") in CALL_KINDS for row in rows
+        ):
             raise ScoresError(
                 _("table {id!r} has no Director call at {seq}").format(id=table_id, seq=seq)
             )

@@ -37,11 +37,12 @@ def _refused(error: Exception, status: int = 422) -> JSONResponse:
 
 @router.get("/api/director/sessions/{session_id}/queue", response_model=None)
 async def queue(
-    request: Request, principal: DirectorOnly, session_id: str
+    request: Request, principal: DirectorOnly, session_id: str, board_minutes: float = 10
 ) -> list[dict[str, Any]] | JSONResponse:
-    """The Director calls not yet attended: table, board, who called, how long ago."""
+    """The Director calls not yet attended: table, board, who called, how long ago (a board
+    still not finished ``board_minutes`` after its table opened is a call too)."""
     try:
-        return _console(request).queue(session_id)
+        return _console(request).queue(session_id, board_minutes=board_minutes)
     except ScoresError as error:
         return _refused(error)
 
