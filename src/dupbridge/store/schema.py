@@ -40,6 +40,8 @@ __all__ = [
     "club_audit",
     "club_evenings",
     "club_results",
+    "director_log",
+    "director_rulings",
     "events",
     "metadata",
     "players",
@@ -115,6 +117,34 @@ events = Table(
     UniqueConstraint("table_id", "idempotency_key"),
 )
 
+#: The Director's work (docs/director.md): ``director_rulings`` holds each ruling made with
+#: the ruling assistant as a table record (JSON, docs/table-records.md), with who made it and
+#: when; ``director_log`` the append-only audit log of the Director's console actions (a
+#: revision is a new row naming the row it revises, the original stays).
+director_rulings = Table(
+    "director_rulings",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("director", String(200), nullable=False, server_default=""),
+    Column("language", String(8), nullable=False, server_default="en"),
+    Column("record", Text, nullable=False),
+    Column("session_ref", String(200), nullable=True),
+    Column("table_ref", String(200), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+director_log = Table(
+    "director_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("scope", String(200), nullable=False, index=True),
+    Column("kind", String(40), nullable=False),
+    Column("director", String(200), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("revises", Integer, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
 accounts = Table(
     "accounts",
     metadata,

@@ -20,9 +20,11 @@ from fastapi.staticfiles import StaticFiles
 from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
 from dupbridge.services.club import ClubService
+from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.store.club import ClubStore
+from dupbridge.store.director import DirectorStore
 from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
@@ -31,6 +33,9 @@ from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.club import router as club_router
 from dupbridge.web.routers.club_tables import router as club_tables_router
+from dupbridge.web.routers.director_api import router as director_api_router
+from dupbridge.web.routers.director_console import router as director_console_router
+from dupbridge.web.routers.director_pages import router as director_pages_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.table_pages import router as table_pages_router
 from dupbridge.web.routers.tables import router as tables_router
@@ -44,6 +49,9 @@ ROUTERS = (
     access_router,
     tables_router,
     realtime_router,
+    director_api_router,
+    director_pages_router,
+    director_console_router,
     club_router,
     club_tables_router,
     table_pages_router,
@@ -66,6 +74,8 @@ def create_app(settings: Settings) -> FastAPI:
         )
         await service.start()
         secret = settings.secret_key.get_secret_value()
+        director = DirectorDesk(DirectorStore(engine), tables=EventStore(engine))
+        _app.state.director = director
         try:
             yield {
                 "service": service,
@@ -73,6 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "tokens": SeatTokens(secret),
                 "access": AccessStore(engine),
                 "principal_cookies": PrincipalCookies(secret),
+                "director": director,
                 "club": ClubService(ClubStore(engine)),
             }
         finally:
