@@ -112,7 +112,7 @@ def run_budgeted(workdir: Path, budget: float, children: int) -> bool:
 
 def results(workdir: Path) -> dict[str, str]:
     """Each mutant's name and mutmut's verdict so far."""
-    run = subprocess.run(  # noqa: S603
+    run = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
         cwd=workdir,
         capture_output=True,
@@ -145,9 +145,9 @@ def equivalent_mutants() -> set[str]:
         return set()
     names = set()
     for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            names.add(line)
+        name = line.split("#", 1)[0].strip()
+        if name:
+            names.add(name)
     return names
 
 
@@ -173,8 +173,10 @@ def summarise(pattern: str, verdicts: dict[str, str], finished: bool, out: list[
     out.append(
         f"== {pattern}: {len(verdicts)} mutants, {'finished' if finished else 'budget spent'}"
     )
-    for key in ("killed", "timeout", "survived", "equivalent", "not checked"):
-        out.append(f"   {key:<12} {counts[key]}")
+    out.extend(
+        f"   {key:<12} {counts[key]}"
+        for key in ("killed", "timeout", "survived", "equivalent", "not checked")
+    )
     out.append(f"   killed (with timeouts) of the checked non-equivalent: {rate:.1f} %")
     return rate
 
@@ -216,13 +218,12 @@ def main() -> int:
             for name, verdict in sorted(verdicts.items())
             if verdict in SURVIVED and name not in equivalent
         ]
-        for name in survivors[: options.diffs]:
-            details.append(show(workdir, name))
-        print("\n".join(report[-8:]), flush=True)
+        details.extend(show(workdir, name) for name in survivors[: options.diffs])
+        print("\n".join(report[-8:]), flush=True)  # noqa: T201 - the run's summary
     text = "\n".join(report) + "\n\n== surviving mutants\n\n" + "\n\n".join(details) + "\n"
     WORK.mkdir(exist_ok=True)
     (WORK / "report.txt").write_text(text, encoding="utf-8")
-    print(f"report: {(WORK / 'report.txt').relative_to(ROOT)}")
+    print(f"report: {(WORK / 'report.txt').relative_to(ROOT)}")  # noqa: T201
     return 0
 
 

@@ -154,3 +154,24 @@ class TestIndependentOracle:
             assert theirs.score(vul_value) == score(contract(level, strain, risk), tricks, vul), (
                 level, strain, risk, vul, tricks,
             )  # fmt: skip
+
+
+class TestPinnedByMutation:
+    """Behaviours that mutation testing of scoring/contract_score.py found unpinned (issue 19)."""
+
+    @pytest.mark.parametrize("tricks", [14, -1])
+    def test_error_names_the_tricks(self, tricks: int) -> None:
+        """A number of tricks outside 0-13 is refused with a message that repeats it."""
+        with pytest.raises(ScoreError) as raised:
+            score(Contract.from_str("4S"), tricks, vulnerable=False)
+        assert f"tricks must be between 0 and 13, not {tricks}" == str(raised.value)
+
+    @pytest.mark.parametrize(
+        ("contract", "tricks", "vulnerable"),
+        [("4S", 3, False), ("4SX", 3, True), ("7NTXX", 0, True), ("1C", 7, False),
+         ("3NTX", 9, False), ("6HXX", 13, True)],
+    )  # fmt: skip
+    def test_scores_are_whole_numbers(self, contract: str, tricks: int, vulnerable: bool) -> None:
+        """Law 77 scores are whole points: an int, never a float, undoubled to redoubled."""
+        result = score(Contract.from_str(contract), tricks, vulnerable)
+        assert type(result) is int
