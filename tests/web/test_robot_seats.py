@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from dupbridge.analysis.dd import dd_table
 from dupbridge.core.boards import Board
@@ -25,14 +26,17 @@ from dupbridge.core.event_json import event_to_json
 from dupbridge.core.events import CallMade, ClaimAccepted, ClaimRejected
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
+from dupbridge.robots.bidding import choose_call
 from dupbridge.services.bus import make_bus
 from dupbridge.services.online import RequestUndo
 from dupbridge.services.robot_seats import RobotMemory, RobotSeats, robot_action
 from dupbridge.services.tables import TableService
 from dupbridge.services.wire import project_events, table_view
 from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.web.app import create_app
 
-from .conftest import DEAL
+from .conftest import DEAL, settings_for
+from .protocol import command, create
 
 
 @asynccontextmanager
@@ -82,7 +86,8 @@ def test_four_robots_finish_a_board_in_under_a_second(tmp_path: Path) -> None:
             live = await service.live(table_id)
             assert live.finished
             calls = [event for _seq, event in live.actions if isinstance(event, CallMade)]
-            assert calls and all(call.explanation for call in calls)
+            assert calls
+            assert all(call.explanation for call in calls)
             stored = await asyncio.to_thread(service.store.events, table_id, -1)
             assert [row.payload for row in stored] == [payload for _seq, payload in live.rows]
             assert not robots.seats(table_id)  # the robots left the finished table
@@ -240,3 +245,100 @@ def test_bad_settings_are_refused() -> None:
         RobotSeats(None, level="expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not negative"):
         RobotSeats(None, pace_s=-1)  # type: ignore[arg-type]
+
+
+# --- over HTTP: POST /tables with "robots" ------------------------------------------------
+
+
+def _robot_client(db_url: str) -> TestClient:
+    return TestClient(create_app(settings_for(db_url, robot_pace=0.0, robot_level="basic")))
+
+
+def _played_deal() -> Deal:
+    """The first seeded deal on which the robots reach a contract while North passes
+    throughout (so that the board has a play)."""
+    for seed in range(100):
+        deal = Deal.random(random.Random(seed))
+        auction = Table(Board.numbered(1), deal).auction
+        while not auction.is_complete:
+            seat = auction.turn
+            assert seat is not None
+            call = (
+                parse_call("Pass") if seat is Seat.N else choose_call(auction, deal[seat], seat)[0]
+            )
+            auction.add(call)
+        if auction.contract is not None:
+            return deal
+    raise AssertionError("no deal with a contract")
+
+
+def test_one_person_and_three_robots_over_http(db_url: str) -> None:
+    """A person at North (a scripted HTTP client: he passes, and plays his first legal card)
+    and three robots complete a board. Law 20F: North reads the robots' explanations of his
+    opponents' calls (East, West), never of his partner's (South), during the auction and
+    after it."""
+    import dupbridge.robots.play  # noqa: F401 - loaded before the clock starts
+
+    with _robot_client(db_url) as client:
+        created = create(client, _played_deal().to_pbn(), robots=["E", "S", "W"])
+        assert set(created["seats"]) == {"N"}
+        assert set(created["seat_urls"]) == {"N"}
+        table_id, token = created["table"], created["seats"]["N"]
+        seen_calls: dict[str, list[dict[str, Any]]] = {"E": [], "S": [], "W": []}
+        deadline = time.monotonic() + 60
+        since = -1
+        view: dict[str, Any] = {}
+        while time.monotonic() < deadline:
+            frame = client.get(f"/tables/{table_id}/view?token={token}&since={since}").json()
+            since = frame["seq"]
+            for event in frame["events"]:
+                if event["type"] == "CallMade" and event["seat"] != "N":
+                    seen_calls[event["seat"]].append(event)
+            view = frame["view"]
+            if view["phase"] == "finished":
+                break
+            if view["legal_calls"]:
+                body = command("call", "N", frame["seq"], call="Pass")
+            elif view["legal_cards"]:
+                body = command("card", view["turn"], frame["seq"], card=view["legal_cards"][0])
+            else:
+                time.sleep(0.01)
+                continue
+            answer = client.post(f"/tables/{table_id}/commands?token={token}", json=body)
+            assert answer.status_code in (200, 409), answer.text
+        assert view["phase"] == "finished"
+        assert view["contract"] is not None
+        assert view["result"] is not None
+        assert seen_calls["E"]
+        assert seen_calls["W"]
+        assert all(event.get("explanation") for event in seen_calls["E"] + seen_calls["W"])
+        assert all("explanation" not in event for event in seen_calls["S"])
+        for entry in view["auction"]:
+            if entry["seat"] in ("E", "W"):
+                assert entry.get("explanation")
+            else:
+                assert "explanation" not in entry
+
+
+def test_a_table_of_four_robots_over_http(db_url: str) -> None:
+    """POST /tables with four robots gives no seat token; the board is over within a second
+    (the median of three boards, each bounded), as a kibitzer then sees."""
+    import dupbridge.robots.play  # noqa: F401 - loaded before the clock starts
+
+    with _robot_client(db_url) as client:
+        times = []
+        for number in (1, 2, 3):
+            deal = Deal.random(random.Random(number)).to_pbn()
+            started = time.monotonic()
+            created = create(client, deal, board=number, robots=["N", "E", "S", "W"])
+            assert created["seats"] == {}
+            view: dict[str, Any] = {}
+            while time.monotonic() < started + 20:
+                view = client.get(f"/tables/{created['table']}/view").json()["view"]
+                if view["phase"] == "finished":
+                    break
+                time.sleep(0.01)
+            times.append(time.monotonic() - started)
+            assert view["phase"] == "finished"
+            assert view["hands"]  # released to kibitzers: every hand shows
+        assert statistics.median(times) < 1.0, times

@@ -1,9 +1,10 @@
 """The FastAPI app factory (DESIGN §5): nothing is built at import time.
 
 ``create_app(settings)`` returns the app; its lifespan makes the engine (and runs the
-migrations), the bus and the table service, and hands them to requests through the lifespan
-state. ``uvicorn --factory dupbridge.web.app:app_from_environment`` reads the settings from
-``DUPBRIDGE_*`` variables (``dupbridge serve`` does this).
+migrations), the bus, the table service and the robots for empty seats, and hands them to
+requests through the lifespan state. ``uvicorn --factory
+dupbridge.web.app:app_from_environment`` reads the settings from ``DUPBRIDGE_*`` variables
+(``dupbridge serve`` does this).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from dupbridge.services.bus import make_bus
+from dupbridge.services.robot_seats import RobotSeats
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.web.deps import SeatTokens
@@ -45,13 +47,16 @@ def create_app(settings: Settings) -> FastAPI:
             persist=settings.persist,
         )
         await service.start()
+        robots = RobotSeats(service, level=settings.robot_level, pace_s=settings.robot_pace)
         try:
             yield {
                 "service": service,
+                "robots": robots,
                 "settings": settings,
                 "tokens": SeatTokens(settings.secret_key.get_secret_value()),
             }
         finally:
+            await robots.close()
             await service.close()
             engine.dispose()
 
