@@ -12,9 +12,9 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import view_for
+from dupbridge.robots.baseline import robot_call
 from dupbridge.robots.constraints import HandConstraint
 from dupbridge.robots.play import choose_card, decide
-from dupbridge.services.robot import robot_call
 from tests.robots.play.endings import ending_table, play
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

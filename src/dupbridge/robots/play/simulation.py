@@ -36,7 +36,7 @@ MAX_SAMPLES = 400
 #: Values within this margin of the best are equal (a tenth of a trick on average).
 _MARGIN = 0.1
 #: The first batch, before the time a layout takes is known.
-_FIRST_BATCH = 4
+_FIRST_BATCH = 2
 
 
 @dataclass(frozen=True, slots=True)
