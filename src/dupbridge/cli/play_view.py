@@ -14,6 +14,7 @@ stops the run with the line number).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from typing import Literal, Protocol, TextIO
@@ -77,9 +78,16 @@ class HumanInput(Protocol):
     def card(self, table: Table, seat: Seat, view: View) -> None: ...
 
 
-def play_board(table: Table, human: Seat | None, view: View, source: HumanInput) -> None:
+def play_board(
+    table: Table,
+    human: Seat | None,
+    view: View,
+    source: HumanInput,
+    rng: random.Random | None = None,
+) -> None:
     """Play ``table`` to the end: the human at ``human`` (None: robots only), robots elsewhere;
-    declarer plays dummy's cards (Law 41D)."""
+    declarer plays dummy's cards (Law 41D). ``rng`` seeds the robots' card play (the same
+    seed, the same cards)."""
     while table.phase is Phase.AUCTION:
         turn = table.turn
         assert turn is not None
@@ -109,7 +117,7 @@ def play_board(table: Table, human: Seat | None, view: View, source: HumanInput)
             view.your_turn(table, turn)
             source.card(table, turn, view)
         else:
-            table.play_card(turn, _robot_card(table, controller[turn], readings))
+            table.play_card(turn, _robot_card(table, controller[turn], readings, rng))
         seat, card = play.plays()[-1]
         done = play.tricks[-1] if len(play.tricks) > before else None
         view.card_played(table, seat, card, done)
@@ -118,7 +126,12 @@ def play_board(table: Table, human: Seat | None, view: View, source: HumanInput)
     view.finish(table)
 
 
-def _robot_card(table: Table, seat: Seat, readings: dict[Seat, dict[Seat, HandConstraint]]) -> Card:
+def _robot_card(
+    table: Table,
+    seat: Seat,
+    readings: dict[Seat, dict[Seat, HandConstraint]],
+    rng: random.Random | None,
+) -> Card:
     """The robot's card for ``seat`` (declarer for dummy, Law 45B), chosen from its own view
     with the auction as it reads it, at the level :data:`PLAY_LEVEL`."""
     from dupbridge.robots.play import choose_card
@@ -128,7 +141,7 @@ def _robot_card(table: Table, seat: Seat, readings: dict[Seat, dict[Seat, HandCo
     if seat not in readings:
         readings[seat] = read_auction(table.auction, seat)
     return choose_card(
-        view_for(table, seat), readings[seat], level=PLAY_LEVEL, history=play.plays()
+        view_for(table, seat), readings[seat], level=PLAY_LEVEL, rng=rng, history=play.plays()
     )
 
 
