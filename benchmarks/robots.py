@@ -4,7 +4,7 @@ Fixed random boards (seeded), four robots at each table, the auction by one bidd
 (the old robot's ``robot_call`` until the new bidding system is wired in: ``run(bidding=...)``)
 so that both robots play the same contracts. Each board is played four times in the same run:
 
-* **old**: four old robots (``services.robot.robot_card``);
+* **old**: four old robots (``robots.baseline.robot_card``);
 * **new**: four new robots (``robots.play.choose_card`` at the ``standard`` level, each from
   its own seat's view and the public play record only);
 * **match**: new North-South against old East-West, and old North-South against new
@@ -41,11 +41,12 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import view_for
+from dupbridge.robots.baseline import robot_call, robot_card
+from dupbridge.robots.bidding import choose_call, read_auction
 from dupbridge.robots.constraints import HandConstraint
 from dupbridge.robots.play import decide
 from dupbridge.scoring.contract_score import score
 from dupbridge.scoring.imps import imps
-from dupbridge.services.robot import robot_call, robot_card
 
 Bidding = Callable[[Auction, Hand], Call]
 Reader = Callable[[Auction, Seat], Mapping[Seat, HandConstraint]]
@@ -210,10 +211,25 @@ def main() -> None:
         "--budget", type=float, default=0.05, help="seconds per card for the new robot"
     )
     parser.add_argument("--seed", type=int, default=14, help="seed of the boards")
+    parser.add_argument(
+        "--sayc",
+        action="store_true",
+        help="bid with the SAYC robots and feed their reading of the auction to the card play",
+    )
     args = parser.parse_args()
     if args.boards < 1 or args.budget < 0:
         parser.error("--boards must be at least 1 and --budget not negative")
-    run(args.boards, args.budget, args.seed)
+    if args.sayc:
+        run(args.boards, args.budget, args.seed, bidding=sayc_call, reader=read_auction)
+    else:
+        run(args.boards, args.budget, args.seed)
+
+
+def sayc_call(auction: Auction, hand: Hand) -> Call:
+    """The SAYC robots' call (``robots.bidding.choose_call``) for the player to call."""
+    seat = auction.turn
+    assert seat is not None
+    return choose_call(auction, hand, seat)[0]
 
 
 if __name__ == "__main__":

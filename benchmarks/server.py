@@ -44,7 +44,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from dupbridge.core.commands import MakeCall, PlayCard
 from dupbridge.core.deal import Deal
 from dupbridge.core.table import Phase, Table
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.robots.baseline import robot_call, robot_card
 
 SECRET = "benchmark-secret-of-some-length"  # noqa: S105 - a local test server only
 

@@ -12,8 +12,8 @@ from dupbridge.core.calls import parse_call
 from dupbridge.core.deal import Deal
 from dupbridge.core.event_json import EventJSONError, event_from_json, event_to_json
 from dupbridge.core.table import Table
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.rulings import rulebook_for
-from dupbridge.services.robot import robot_call, robot_card
 
 
 def _played(seed: int) -> Table:

@@ -15,7 +15,7 @@ from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
 from dupbridge.core.table import Phase, Table
 from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.robots.baseline import robot_call, robot_card
 
 GAME = """\
 [Event "Club pairs"]

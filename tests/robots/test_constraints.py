@@ -53,3 +53,21 @@ class TestHandConstraint:
         """A range that admits no hand at all is a programming error, refused at once."""
         with pytest.raises(ValueError, match="not an HCP range"):
             HandConstraint(hcp)
+
+
+def test_mask_checks_agree_with_the_hand_checks() -> None:
+    """The sampler's fast checks on hand masks give what ``Hand.hcp`` and ``admits`` give."""
+    import random
+
+    from dupbridge.robots.constraints import hcp_of_mask
+
+    rng = random.Random(5)
+    ranges = [
+        HandConstraint((12, 14)),
+        HandConstraint((0, 37), lengths((0, 3), (2, 5), (0, 13), (4, 6))),
+    ]
+    for _ in range(200):
+        for hand in Deal.random(rng).hands:
+            assert hand.hcp == hcp_of_mask(hand.mask)
+            for constraint in ranges:
+                assert constraint.admits(hand) == constraint.admits_mask(hand.mask)

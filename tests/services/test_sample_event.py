@@ -12,13 +12,20 @@ from dupbridge.core.seats import Side
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.sample_event import build_sample_site, sample_event
 from dupbridge.tournament.event_scoring import score_event
-from dupbridge.tournament.results import Played, check_event
+from dupbridge.tournament.results import Event, Played, check_event
+
+
+@pytest.fixture(scope="module")
+def default_sample() -> Event:
+    """The default sample event, played once for the tests that only read it (the robots'
+    card play by simulation takes a while)."""
+    return sample_event()
 
 
 class TestSampleEvent:
-    def test_mitchell_structure(self) -> None:
+    def test_mitchell_structure(self, default_sample: Event) -> None:
         """Seven tables, 21 boards: every NS and every EW pair plays every board once."""
-        event = sample_event()
+        event = default_sample
         assert 21 * 7 == len(event.results)
         assert event.mitchell
         for side in (Side.NS, Side.EW):
@@ -29,13 +36,14 @@ class TestSampleEvent:
         assert [] == check_event(event)
 
     def test_reproducible(self) -> None:
-        """The same seed gives the same event; another seed another one."""
-        assert sample_event(5).results == sample_event(5).results
-        assert sample_event(5).results != sample_event(6).results
+        """The same seed gives the same event; another seed another one (three tables: the
+        robots' card play by simulation is seeded too)."""
+        assert sample_event(5, tables=3).results == sample_event(5, tables=3).results
+        assert sample_event(5, tables=3).results != sample_event(6, tables=3).results
 
-    def test_results_vary_and_one_is_adjusted(self) -> None:
+    def test_results_vary_and_one_is_adjusted(self, default_sample: Event) -> None:
         """The robots' results spread over the field; one table has an artificial score."""
-        event = sample_event()
+        event = default_sample
         adjusted = [r for r in event.results if isinstance(r.outcome, ArtificialScore)]
         assert 1 == len(adjusted)
         scores = Counter(
@@ -52,9 +60,9 @@ class TestSampleEvent:
         with pytest.raises(ValueError, match="odd number of tables"):
             sample_event(1, tables=4)
 
-    def test_scored_fields(self) -> None:
+    def test_scored_fields(self, default_sample: Event) -> None:
         """Scored at matchpoints, NS and EW are ranked apart, 7 pairs each."""
-        scored = score_event(sample_event())
+        scored = score_event(default_sample)
         assert [7, 7] == [len(field.placings) for field in scored.fields]
 
     def test_site(self, tmp_path: Path) -> None:
@@ -91,13 +99,13 @@ def test_analysed_sample_shows_par_and_makeable(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_kept_analysis_is_the_solvers() -> None:
+def test_kept_analysis_is_the_solvers(default_sample: Event) -> None:
     """The double-dummy tables kept with the package for the default sample are exactly
     what DDS gives for its deals (so make run shows the same par as a fresh analysis)."""
     from dupbridge.analysis.dd import DDTable, dd_tables
     from dupbridge.services.sample_event import solved_sample
 
-    event = sample_event()
+    event = default_sample
     deals = [info.deal for _number, info in sorted(event.boards.items())]
     assert all(deal is not None for deal in deals)
     kept = solved_sample()

@@ -20,7 +20,7 @@ from dupbridge.core.commands import MakeCall, PlayCard
 from dupbridge.core.event_json import event_to_json
 from dupbridge.core.seats import SEATS
 from dupbridge.core.table import Phase, Table
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.services.wire import table_view
 from dupbridge.store import EventStore, make_engine
 from tests.web.protocol import reference

@@ -16,7 +16,7 @@ from dupbridge.core.commands import MakeCall, PlayCard
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.services.wire import KIBITZER
 from dupbridge.web.app import create_app
 from tests.web.conftest import DEAL, settings_for

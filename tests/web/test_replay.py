@@ -12,9 +12,9 @@ from dupbridge.core.commands import MakeCall, PlayCard, command_of
 from dupbridge.core.event_json import EVENT_TYPES, event_from_json, event_to_json
 from dupbridge.core.seats import SEATS
 from dupbridge.core.table import Phase, Table
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.services.live import LiveTable
 from dupbridge.services.online import TableSettings
-from dupbridge.services.robot import robot_call, robot_card
 from dupbridge.services.wire import KIBITZER, table_view
 from dupbridge.store import EventStore
 from dupbridge.web.app import create_app

@@ -14,9 +14,10 @@ stops the run with the line number).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
-from typing import Protocol, TextIO
+from typing import Literal, Protocol, TextIO
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -31,10 +32,11 @@ from dupbridge.core.events import CallMade
 from dupbridge.core.play import Trick
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.table import Phase, Table
+from dupbridge.core.views import view_for
 from dupbridge.i18n import _
-from dupbridge.robots.bidding import choose_call
+from dupbridge.robots.bidding import choose_call, read_auction
+from dupbridge.robots.constraints import HandConstraint
 from dupbridge.scoring import score
-from dupbridge.services.robot import robot_card
 
 __all__ = [
     "InputEndedError",
@@ -47,6 +49,11 @@ __all__ = [
     "play_board",
     "result_line",
 ]
+
+
+#: How the robots play their cards in ``dupbridge play`` (docs/robots.md): ``fast`` keeps
+#: the pace of a game at the terminal (a few double-dummy layouts a card from the third trick).
+PLAY_LEVEL: Literal["basic", "fast", "standard"] = "fast"
 
 
 class InputEndedError(Exception):
@@ -71,9 +78,16 @@ class HumanInput(Protocol):
     def card(self, table: Table, seat: Seat, view: View) -> None: ...
 
 
-def play_board(table: Table, human: Seat | None, view: View, source: HumanInput) -> None:
+def play_board(
+    table: Table,
+    human: Seat | None,
+    view: View,
+    source: HumanInput,
+    rng: random.Random | None = None,
+) -> None:
     """Play ``table`` to the end: the human at ``human`` (None: robots only), robots elsewhere;
-    declarer plays dummy's cards (Law 41D)."""
+    declarer plays dummy's cards (Law 41D). ``rng`` seeds the robots' card play (the same
+    seed, the same cards)."""
     while table.phase is Phase.AUCTION:
         turn = table.turn
         assert turn is not None
@@ -94,6 +108,7 @@ def play_board(table: Table, human: Seat | None, view: View, source: HumanInput)
     controller[declarer.partner] = declarer
     play = table.play
     assert play is not None
+    readings: dict[Seat, dict[Seat, HandConstraint]] = {}
     while table.phase is Phase.PLAY:
         turn = table.turn
         assert turn is not None
@@ -102,13 +117,32 @@ def play_board(table: Table, human: Seat | None, view: View, source: HumanInput)
             view.your_turn(table, turn)
             source.card(table, turn, view)
         else:
-            table.play_card(turn, robot_card(table))
+            table.play_card(turn, _robot_card(table, controller[turn], readings, rng))
         seat, card = play.plays()[-1]
         done = play.tricks[-1] if len(play.tricks) > before else None
         view.card_played(table, seat, card, done)
         if play.cards_played == 1:
             view.dummy_down(table)
     view.finish(table)
+
+
+def _robot_card(
+    table: Table,
+    seat: Seat,
+    readings: dict[Seat, dict[Seat, HandConstraint]],
+    rng: random.Random | None,
+) -> Card:
+    """The robot's card for ``seat`` (declarer for dummy, Law 45B), chosen from its own view
+    with the auction as it reads it, at the level :data:`PLAY_LEVEL`."""
+    from dupbridge.robots.play import choose_card
+
+    play = table.play
+    assert play is not None
+    if seat not in readings:
+        readings[seat] = read_auction(table.auction, seat)
+    return choose_card(
+        view_for(table, seat), readings[seat], level=PLAY_LEVEL, rng=rng, history=play.plays()
+    )
 
 
 def _last_call(table: Table) -> CallMade:

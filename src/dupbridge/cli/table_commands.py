@@ -205,7 +205,7 @@ def play(
         else PlainView(console, table, human)
     )
     try:
-        play_board(table, human, view, source)
+        play_board(table, human, view, source, None if seed is None else random.Random(seed))
     except InputEndedError as error:
         fail(str(error), code=1)
     if record is not None:

@@ -12,7 +12,21 @@ from dataclasses import dataclass
 
 from dupbridge.core.cards import Hand, Suit
 
-__all__ = ["ANY_HAND", "HandConstraint"]
+__all__ = ["ANY_HAND", "HandConstraint", "hcp_of_mask"]
+
+#: The bits of each honour in a 52-bit hand mask (rank r of suit s is bit 13 s + r - 2).
+_HONOURS = tuple(sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in (14, 13, 12, 11))
+
+
+def hcp_of_mask(mask: int) -> int:
+    """The high-card points of a 52-bit hand mask (A 4, K 3, Q 2, J 1), as ``Hand.hcp``."""
+    aces, kings, queens, jacks = _HONOURS
+    return (
+        4 * (mask & aces).bit_count()
+        + 3 * (mask & kings).bit_count()
+        + 2 * (mask & queens).bit_count()
+        + (mask & jacks).bit_count()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +55,16 @@ class HandConstraint:
         return all(
             a <= hand.length(suit) <= b for suit, (a, b) in zip(Suit, self.lengths, strict=True)
         )
+
+    def admits_mask(self, mask: int) -> bool:
+        """:meth:`admits` for a 52-bit hand mask (the sampler's fast path)."""
+        low, high = self.hcp
+        if not low <= hcp_of_mask(mask) <= high:
+            return False
+        for suit, (least, most) in enumerate(self.lengths):
+            if not least <= ((mask >> (13 * suit)) & 0x1FFF).bit_count() <= most:
+                return False
+        return True
 
     def narrowed(self, other: HandConstraint) -> HandConstraint:
         """Both constraints at once (the intersection; an empty range keeps ``self``'s)."""

@@ -1,14 +1,17 @@
 """A sample event the project makes itself: robots play a club Mitchell, and it is scored.
 
 :func:`sample_event` deals the boards from a seeded random generator and has the robots of
-:mod:`dupbridge.services.robot` play every table of a Mitchell (seven tables, seven rounds
-of three boards: North-South stay, East-West move up a table and the boards down a table
-each round) through the core :class:`~dupbridge.core.table.Table`, so that every call and card
-is checked by the Laws engine. Each pair gets a seeded level of skill: now and then its
-players make another legal call or play another legal card than the robot would, which gives
-the travellers the spread of a real club session. One table receives a director's
-artificial adjusted score (average plus / average minus, Law 12C2). The same seed always
-gives the same event.
+:mod:`dupbridge.robots` play every table of a Mitchell (seven tables, seven rounds of three
+boards: North-South stay, East-West move up a table and the boards down a table each round)
+through the core :class:`~dupbridge.core.table.Table`, so that every call and card is checked
+by the Laws engine. They bid SAYC (:mod:`dupbridge.robots.bidding`) and play their cards at
+the ``fast`` level of :mod:`dupbridge.robots.play` (:data:`SAMPLE_LEVEL`: the conventions for
+the first two tricks, then a few double-dummy layouts a card, dealt consistently with the
+auction as each robot reads it), each from its own seat's view. Each pair gets a seeded
+level of skill: now and then its players make another legal call or play another legal card
+than the robot would, which gives the travellers the spread of a real club session. One
+table receives a director's artificial adjusted score (average plus / average minus,
+Law 12C2). The same seed always gives the same event.
 
 :func:`build_sample_site` scores it at matchpoints and publishes the results (the website,
 ``results.pbn`` and ``results.xml``); it is what ``make run`` shows.
@@ -33,18 +36,21 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.events import CardPlayed
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
+from dupbridge.core.views import view_for
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _
-from dupbridge.robots.bidding import choose_call
+from dupbridge.robots.bidding import choose_call, read_auction
+from dupbridge.robots.constraints import HandConstraint
+from dupbridge.robots.play import Level, choose_card
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.event_results import publish
-from dupbridge.services.robot import robot_card
 from dupbridge.services.site_plays import PlayKey, play_key
 from dupbridge.tournament.event_scoring import ScoringOptions, score_event
 from dupbridge.tournament.movements import mitchell
 from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
 
 __all__ = [
+    "SAMPLE_LEVEL",
     "SAMPLE_SEED",
     "build_sample_site",
     "pair_seats",
@@ -56,6 +62,10 @@ __all__ = [
 
 #: The seed of the sample event ``make run`` shows.
 SAMPLE_SEED = 2017
+
+#: The robots' card-play level in the sample (``dupbridge run`` plays 147 boards: see
+#: docs/robots.md for the time each level takes).
+SAMPLE_LEVEL: Level = "fast"
 
 #: The date written on the sample's pages (PBN's date notation).
 _SAMPLE_DATE = "2017.06.01"
@@ -86,8 +96,29 @@ def _call(table: Table, rng: random.Random, skill: float) -> tuple[Call, bool, s
     return (rng.choice(legal), False, None) if legal else (call, alert, explanation)
 
 
-def _card(table: Table, rng: random.Random, skill: float) -> Card:
-    card = robot_card(table)
+def _card(
+    table: Table,
+    rng: random.Random,
+    skill: float,
+    readings: dict[Seat, dict[Seat, HandConstraint]],
+) -> Card:
+    """The robot's card, chosen from the view of the seat that chooses it (declarer for
+    dummy, Law 45B) with the auction as that seat reads it; now and then another legal card,
+    by the side's skill."""
+    seat = table.turn
+    chooser = table.declarer if seat is table.dummy else seat
+    assert chooser is not None
+    play = table.play
+    assert play is not None
+    if chooser not in readings:
+        readings[chooser] = read_auction(table.auction, chooser)
+    card = choose_card(
+        view_for(table, chooser),
+        readings[chooser],
+        level=SAMPLE_LEVEL,
+        rng=rng,
+        history=play.plays(),
+    )
     if rng.random() < skill:
         return card
     return rng.choice(list(table.legal_cards()))
@@ -105,12 +136,13 @@ def play_table(
         assert seat is not None
         call, alert, explanation = _call(table, rng, skills[seat.side])
         table.make_call(seat, call, alert=alert, explanation=explanation)
+    readings: dict[Seat, dict[Seat, HandConstraint]] = {}
     while table.phase is Phase.PLAY:
         seat = table.turn
         assert seat is not None
         player = table.declarer if seat == table.dummy else seat
         assert player is not None
-        table.play_card(seat, _card(table, rng, skills[player.side]))
+        table.play_card(seat, _card(table, rng, skills[player.side], readings))
     contract: Contract | None = table.contract
     record = BoardRecord.from_table(table)
     if contract is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import SecretStr, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from dupbridge.i18n import _
@@ -33,6 +33,10 @@ class Settings(BaseSettings):
         persist: False only to measure what persistence costs (benchmarks).
         migrate: run the migrations at start.
         db_threads: threads for database work (default: 1 on SQLite, 8 on PostgreSQL).
+        robot_level: how the robots in empty seats play their cards (``basic``, ``fast``
+            or ``standard``; docs/robots.md).
+        robot_pace: seconds a robot pauses before each action at a table with a person
+            (none at a table of four robots).
     """
 
     model_config = SettingsConfigDict(env_prefix="DUPBRIDGE_", extra="ignore")
@@ -46,6 +50,8 @@ class Settings(BaseSettings):
     persist: bool = True
     migrate: bool = True
     db_threads: int | None = None
+    robot_level: Literal["basic", "fast", "standard"] = "fast"
+    robot_pace: float = Field(default=0.8, ge=0, le=10)
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Settings:

@@ -539,19 +539,20 @@ class TableService:
                 "online": {},
             }
         after = settings.explanations_after_board
-        return {
-            "type": "update",
-            "since": since,
-            "seq": live.head,
-            "events": project_events(
-                live.rows_since(since),
-                viewer,
-                finished=live.finished,
-                explanations_after_board=after,
-            ),
-            "view": table_view(live.table, viewer, explanations_after_board=after),
-            "online": live.online_state() if viewer is not KIBITZER else {},
-        }
+        async with live.lock:  # a command being stored has changed the table, not the log
+            return {
+                "type": "update",
+                "since": since,
+                "seq": live.head,
+                "events": project_events(
+                    live.rows_since(since),
+                    viewer,
+                    finished=live.finished,
+                    explanations_after_board=after,
+                ),
+                "view": table_view(live.table, viewer, explanations_after_board=after),
+                "online": live.online_state() if viewer is not KIBITZER else {},
+            }
 
 
 def _ack(key: str, batch: tuple[int, int]) -> dict[str, Any]:

@@ -1,11 +1,11 @@
 """The FastAPI app factory (DESIGN §5): nothing is built at import time.
 
 ``create_app(settings)`` returns the app; its lifespan makes the engine (and runs the
-migrations), the bus, the table service and the access store (:mod:`dupbridge.web.access`),
-and hands them to requests through the lifespan state.
-``uvicorn --factory dupbridge.web.app:app_from_environment`` reads the settings from
-``DUPBRIDGE_*`` variables (``dupbridge serve`` does this). Pages' static files are served
-at ``/static``.
+migrations), the bus, the table service, the robots for empty seats, the access store
+(:mod:`dupbridge.web.access`), the club and Director services, and hands them to requests
+through the lifespan state. ``uvicorn --factory dupbridge.web.app:app_from_environment``
+reads the settings from ``DUPBRIDGE_*`` variables (``dupbridge serve`` does this). Pages'
+static files are served at ``/static``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
 from dupbridge.services.club import ClubService
 from dupbridge.services.director.desk import DirectorDesk
+from dupbridge.services.robot_seats import RobotSeats
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.store.club import ClubStore
@@ -76,9 +77,11 @@ def create_app(settings: Settings) -> FastAPI:
         secret = settings.secret_key.get_secret_value()
         director = DirectorDesk(DirectorStore(engine), tables=EventStore(engine))
         _app.state.director = director
+        robots = RobotSeats(service, level=settings.robot_level, pace_s=settings.robot_pace)
         try:
             yield {
                 "service": service,
+                "robots": robots,
                 "settings": settings,
                 "tokens": SeatTokens(secret),
                 "access": AccessStore(engine),
@@ -87,6 +90,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "club": ClubService(ClubStore(engine)),
             }
         finally:
+            await robots.close()
             await service.close()
             engine.dispose()
 

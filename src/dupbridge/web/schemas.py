@@ -157,6 +157,11 @@ class CreateTableIn(BaseModel):
     session: str | None = Field(default=None, description="Join this session's tables.")
     name: str = Field(default="", max_length=200)
     settings: TableSettingsIn = Field(default_factory=TableSettingsIn)
+    robots: list[SeatLetter] = Field(
+        default_factory=list,
+        max_length=4,
+        description="Seats played by robots: the answer has tokens for the other seats only.",
+    )
 
 
 class CreateTableOut(BaseModel):

@@ -13,10 +13,10 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import view_for
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.robots.constraints import HandConstraint
 from dupbridge.robots.play.knowledge import knowledge_of
 from dupbridge.robots.play.sampler import Sampler
-from dupbridge.services.robot import robot_call, robot_card
 
 
 def position(seed: int, cards: int) -> Table | None:

@@ -11,9 +11,9 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import view_for
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.robots.play import choose_card, decide
 from dupbridge.robots.play.knowledge import knowledge_of
-from dupbridge.services.robot import robot_call, robot_card
 
 
 def bid(deal: Deal, number: int = 1) -> Table:

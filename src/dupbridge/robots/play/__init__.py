@@ -1,4 +1,5 @@
-"""Robot card play: simulation at the ``standard`` level, plain rules at ``basic`` (issue 14).
+"""Robot card play: plain rules at ``basic``, a few layouts at ``fast``, simulation within a
+time budget at ``standard`` (issue 14).
 
 The one entry point is :func:`choose_card`. It takes the seat's
 :class:`~dupbridge.core.views.TableView`, never the table: the robot knows only its own cards,
@@ -20,12 +21,25 @@ from dupbridge.robots.play.heuristics import basic_card
 from dupbridge.robots.play.knowledge import PlayHistory, knowledge_of
 from dupbridge.robots.play.simulation import MAX_SAMPLES, Decision, simulate
 
-__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "Decision", "Level", "choose_card", "decide"]
+__all__ = [
+    "DEFAULT_BUDGET_S",
+    "FAST_LAYOUTS",
+    "LEVELS",
+    "Decision",
+    "Level",
+    "choose_card",
+    "decide",
+]
 
 #: A robot's playing strength.
-Level = Literal["basic", "standard"]
+Level = Literal["basic", "fast", "standard"]
 #: The levels, weakest first.
-LEVELS: tuple[Level, ...] = ("basic", "standard")
+LEVELS: tuple[Level, ...] = ("basic", "fast", "standard")
+#: The ``fast`` level's layouts per card, by the number of tricks already played (the last
+#: entry for every later trick): none for the first two tricks, where one layout costs most
+#: to solve (the conventions play them, as at ``basic``), then a few. The layouts are solved
+#: in one batch, so the card depends on the random source alone, not on the machine's speed.
+FAST_LAYOUTS: tuple[int, ...] = (0, 0, 2, 3, 4, 6, 8)
 #: The default time for one card at the ``standard`` level, in seconds.
 DEFAULT_BUDGET_S = 1.0
 
@@ -51,6 +65,20 @@ def decide(
         return Decision(legal[0], 0)
     if level == "basic" or _all_equal(legal):
         return Decision(basic_card(knowledge, legal), 0)
+    if level == "fast":
+        done = sum(view.tricks.values())
+        layouts = min(max_samples, FAST_LAYOUTS[min(done, len(FAST_LAYOUTS) - 1)])
+        if layouts == 0:
+            return Decision(basic_card(knowledge, legal), 0)
+        return simulate(
+            knowledge,
+            legal,
+            constraints,
+            budget_s=budget_s,
+            rng=rng if rng is not None else random.Random(),
+            max_samples=layouts,
+            first_batch=layouts,
+        )
     return simulate(
         knowledge,
         legal,
@@ -85,7 +113,9 @@ def choose_card(
         view: the seat's view at its turn to play (``view_for(table, seat)``).
         constraints: what the auction says about each other hand (``read_auction``); none
             by default.
-        level: ``"basic"`` (plain rules, no simulation) or ``"standard"`` (simulation).
+        level: ``"basic"`` (plain rules, no simulation), ``"fast"`` (plain rules for the
+            first two tricks, then a few layouts: :data:`FAST_LAYOUTS`) or ``"standard"``
+            (simulation within ``budget_s``).
         budget_s: the most time to think, in seconds (keep it within the event's clock).
         rng: the random source of the simulation (seed it to repeat a decision).
         history: every card played so far in order (``table.play.plays()``): the public

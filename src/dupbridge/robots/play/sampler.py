@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from dupbridge.core.cards import CARDS, Suit
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.robots.constraints import HandConstraint
-from dupbridge.robots.play.knowledge import Knowledge, original
+from dupbridge.robots.play.knowledge import Knowledge
 
 __all__ = ["Sampler", "SuitHint"]
 
@@ -56,6 +56,13 @@ class Sampler:
         hidden = knowledge.hidden
         self._hidden = hidden
         self._pool = [card for card in CARDS if knowledge.unseen & card.bit]
+        # The pool in groups of cards the same hands may hold (not void in the suit), the
+        # most restricted first, so that a void never leaves an avoidable dead end.
+        groups: dict[tuple[Seat, ...], list[int]] = {}
+        for card in self._pool:
+            eligible = tuple(seat for seat in hidden if card.suit not in knowledge.voids[seat])
+            groups.setdefault(eligible, []).append(card.bit)
+        self._groups = sorted(groups.items(), key=lambda item: len(item[0]))
         given = constraints or {}
         self._constraints = {seat: given[seat] for seat in hidden if seat in given}
         self._widened = 0
@@ -70,27 +77,34 @@ class Sampler:
         """One random layout honouring the voids and hand sizes (None: a dead end)."""
         k = self._k
         rng = self._rng
-        room = {seat: k.sizes[seat] for seat in self._hidden}
-        masks = dict.fromkeys(self._hidden, 0)
-        pool = self._pool[:]
-        rng.shuffle(pool)
-        # Cards that fewer hands may hold go first, so that a void never leaves a dead end
-        # that could have been avoided.
-        pool.sort(key=lambda card: sum(card.suit in k.voids[s] for s in self._hidden), reverse=True)
-        for card in pool:
-            eligible = [s for s in self._hidden if room[s] > 0 and card.suit not in k.voids[s]]
-            total = sum(room[s] for s in eligible)
-            if total == 0:
-                if sum(room.values()) == 0:
-                    break  # every hand full: the rest of the pool was played unseen
-                continue  # the card may have gone in a trick the view no longer shows
-            pick = rng.randrange(total)
-            for seat in eligible:
-                pick -= room[seat]
-                if pick < 0:
-                    masks[seat] |= card.bit
-                    room[seat] -= 1
-                    break
+        hidden = self._hidden
+        room = {seat: k.sizes[seat] for seat in hidden}
+        masks = dict.fromkeys(hidden, 0)
+        for eligible, group in self._groups:
+            bits = group[:]
+            rng.shuffle(bits)
+            if len(eligible) == len(hidden):
+                # Anyone may hold these: deal them out in turn (a shuffled pack, cut into
+                # the hands); any left over went in a trick the view no longer shows.
+                start = 0
+                for seat in hidden:
+                    for bit in bits[start : start + room[seat]]:
+                        masks[seat] |= bit
+                    taken = min(room[seat], max(0, len(bits) - start))
+                    start += taken
+                    room[seat] -= taken
+                continue
+            for bit in bits:
+                total = sum(room[seat] for seat in eligible)
+                if total == 0:
+                    continue  # the card may have gone in a trick the view no longer shows
+                pick = rng.randrange(total)
+                for seat in eligible:
+                    pick -= room[seat]
+                    if pick < 0:
+                        masks[seat] |= bit
+                        room[seat] -= 1
+                        break
         if any(room.values()):
             return None
         return [k.held.get(seat, masks.get(seat, 0)) for seat in SEATS]
@@ -98,7 +112,7 @@ class Sampler:
     def _accepts(self, layout: list[int]) -> bool:
         k = self._k
         for seat, constraint in self._constraints.items():
-            if not constraint.admits(original(k, seat, layout[seat])):
+            if not constraint.admits_mask(layout[seat] | k.played[seat]):
                 return False
         for hint in self._hints:
             held = layout[hint.seat] | k.played[hint.seat]

@@ -14,6 +14,7 @@ from dupbridge.core.errors import ActionError
 from dupbridge.core.seats import SEATS, Seat, Vulnerability
 from dupbridge.i18n import use_language
 from dupbridge.services.online import TableSettings, decode_online
+from dupbridge.services.robot_seats import RobotSeats
 from dupbridge.services.wire import KIBITZER
 from dupbridge.web.deps import CurrentSeat, Language, OrganiserAllowed, Service, Tokens, ViewerSeat
 from dupbridge.web.errors import error_body
@@ -50,7 +51,8 @@ async def create_table(
     _allowed: OrganiserAllowed,
 ) -> CreateTableOut:
     """Create a table playing a deal (strict mode, the 2017 Laws); returns a signed token
-    for each seat. Dealer and vulnerability follow the board number (Law 2) unless given."""
+    for each seat a person plays (``robots`` names the seats robots play). Dealer and
+    vulnerability follow the board number (Law 2) unless given."""
     with use_language(lang):
         deal = Deal.from_pbn(body.deal)
         board = Board(
@@ -64,7 +66,14 @@ async def create_table(
         table_id, session_id = await service.create_table(
             deal, board, settings, session_id=body.session, name=body.name
         )
-    seat_tokens = {seat.letter: tokens.issue(table_id, seat) for seat in SEATS}
+    robot_seats = {Seat.from_str(letter) for letter in body.robots}
+    if robot_seats:
+        robots: RobotSeats = request.state.robots
+        everyone = len(robot_seats) == len(SEATS)
+        await robots.attach(table_id, sorted(robot_seats), pace_s=0.0 if everyone else None)
+    seat_tokens = {
+        seat.letter: tokens.issue(table_id, seat) for seat in SEATS if seat not in robot_seats
+    }
     pages = str(request.base_url).rstrip("/")
     base = pages.replace("http", "ws", 1)
     return CreateTableOut(

@@ -1,8 +1,10 @@
-"""A plain robot player for empty seats: natural bidding and sensible card play.
+"""The old robot (formerly ``services.robot``), kept only as the benchmark's baseline.
 
-It is not an expert; it makes a board playable from the terminal or the web when fewer than
-four people are present. It only ever chooses from the table's legal calls and cards, so it
-obeys every legality rule the Table enforces.
+``benchmarks/robots.py`` measures the robots of :mod:`dupbridge.robots.bidding` and
+:mod:`dupbridge.robots.play` against it (issue 14), and some tests use it as a quick source of
+legal calls and cards. Nothing in production plays with it: natural bidding without a system,
+and card play that reads the table (it needs no view). It only ever chooses from the table's
+legal calls and cards, so it obeys every legality rule the Table enforces.
 """
 
 from __future__ import annotations
