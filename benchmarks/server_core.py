@@ -39,9 +39,9 @@ from dupbridge.core.commands import MakeCall, PlayCard
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.services.bus import MemoryBus
 from dupbridge.services.online import decode_online
-from dupbridge.services.robot import robot_call, robot_card
 from dupbridge.services.tables import TableService
 from dupbridge.store.database import make_engine, upgrade
 from dupbridge.store.repositories import EventStore

@@ -24,7 +24,7 @@ from dupbridge.core.commands import MakeCall, PlayCard
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
-from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.robots.baseline import robot_call, robot_card
 from tests.web.test_play import allowed_cards, card_strings
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

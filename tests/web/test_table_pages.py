@@ -24,8 +24,8 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import use_language
+from dupbridge.robots.baseline import robot_call, robot_card
 from dupbridge.scoring import score
-from dupbridge.services.robot import robot_call, robot_card
 from dupbridge.web.deps import SeatTokens
 from tests.web.conftest import DEAL, SECRET
 from tests.web.protocol import command, create, reference
