@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +14,7 @@ from dupbridge.cli.app import app
 from dupbridge.cli.commands import COMMANDS, language_from_environment, load_command
 from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, set_language, use_language
 from dupbridge.i18n.compile import compile_catalogs
+from dupbridge.i18n.notation import set_notation
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +22,7 @@ def english_after() -> Iterator[None]:
     compile_catalogs()
     yield
     set_language("en")
+    set_notation("international")
 
 
 def flat(text: str) -> str:
@@ -118,3 +121,20 @@ def test_language_from_environment(environ: dict[str, str], language: str) -> No
     """DUPBRIDGE_LANG wins; then LC_ALL, LC_MESSAGES, LANG, as POSIX orders them; a language
     dupbridge does not speak is English."""
     assert language == language_from_environment(environ)
+
+
+def test_notation_switch() -> None:
+    """`--notation local` writes the language's own letters (Polish dama D, walet W, the ten
+    10); the default keeps the international Q, J, T; an unknown notation is refused."""
+    args = ["play", "--auto", "--seed", "3", "--pace", "0"]
+    runner = CliRunner()
+    local = runner.invoke(app, ["--lang", "pl", "--notation", "local", *args])
+    international = runner.invoke(app, ["--lang", "pl", *args])
+    assert 0 == local.exit_code == international.exit_code, local.output
+    local_cards = re.findall(r"[♠♥♦♣](10|[AKDW2-9])\b", local.output)
+    assert {"D", "W", "10"} <= set(local_cards)
+    assert not re.search(r"[♠♥♦♣][QJT]\b", local.output)
+    assert re.search(r"[♠♥♦♣][QJT]\b", international.output)
+    refused = runner.invoke(app, ["--notation", "pbn", "formats"])
+    assert 2 == refused.exit_code
+    assert "unknown notation 'pbn'" in refused.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import AbstractContextManager, nullcontext
 from typing import NoReturn
 
@@ -10,6 +11,7 @@ from rich.console import Console
 
 from dupbridge.cli.commands import DupbridgeGroup, help_text, language_from_environment
 from dupbridge.i18n import LANGUAGES, N_, _, set_language
+from dupbridge.i18n.notation import set_notation
 
 __all__ = ["app", "console", "err_console", "fail", "working"]
 
@@ -35,10 +37,19 @@ def _configure(
             languages=", ".join(LANGUAGES),
         ),
     ),
+    notation: str | None = typer.Option(
+        None,
+        "--notation",
+        help=N_(
+            "How cards and calls are written: international (A K Q J, NT) or local (the "
+            "language's own letters; default: DUPBRIDGE_NOTATION, else international)."
+        ),
+    ),
 ) -> None:
     """Duplicate bridge by the Laws of Duplicate Bridge (2017, or 2007 as an option)."""
     try:
         set_language(language or language_from_environment())
+        set_notation(notation or os.environ.get("DUPBRIDGE_NOTATION") or "international")
     except ValueError as error:
         fail(str(error))
 
