@@ -18,6 +18,7 @@ from dupbridge.core.cards import Card
 from dupbridge.core.errors import InvalidCardError, NotationError
 from dupbridge.core.events import ClaimMade
 from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.core.written import side_text
 from dupbridge.i18n import N_, _
 from dupbridge.services.records import RecordError, run_record
 
@@ -181,7 +182,9 @@ def _print_claim(table: Any, check: ClaimCheck, line: Sequence[Card]) -> None:
             total=check.claimed_total, won=check.won, rest=check.claimed_from_here, left=left
         ),
         _("Double dummy from here: {side} {mine}, opponents {theirs}").format(
-            side=side.name, mine=check.double_dummy[side], theirs=check.double_dummy[side.opponents]
+            side=side_text(side),
+            mine=check.double_dummy[side],
+            theirs=check.double_dummy[side.opponents],
         ),
         _("Stated line: {cards}").format(cards=" ".join(str(c) for c in line) or _("none")),
     ]

@@ -31,7 +31,7 @@ from dupbridge.core.events import CallMade
 from dupbridge.core.play import Trick
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.table import Phase, Table
-from dupbridge.core.written import call_text, contract_text, hand_text
+from dupbridge.core.written import call_text, contract_text, hand_text, vulnerability_text
 from dupbridge.core.written import card_text as card_words
 from dupbridge.i18n import _
 from dupbridge.robots.bidding import choose_call
@@ -262,7 +262,7 @@ def plain_auction(table: Table) -> list[str]:
         cells.append("?")
     lines = [
         _("Auction (dealer {dealer}, vulnerable: {vul})").format(
-            dealer=board.dealer.title, vul=board.vulnerability.value
+            dealer=board.dealer.title, vul=vulnerability_text(board.vulnerability)
         ),
         "".join(f"{seat.title:<7}" for seat in order).rstrip(),
     ]
@@ -283,7 +283,7 @@ class PlainView:
             _("Board {n}: dealer {dealer}, vulnerable: {vul}").format(
                 n=table.board.number,
                 dealer=table.board.dealer.title,
-                vul=table.board.vulnerability.value,
+                vul=vulnerability_text(table.board.vulnerability),
             )
         )
         if human is not None:
@@ -366,7 +366,7 @@ class LiveView:
         board = table.board
         parts: list[RenderableType] = []
         title = _("Board {n}: dealer {dealer}, vulnerable: {vul}").format(
-            n=board.number, dealer=board.dealer.title, vul=board.vulnerability.value
+            n=board.number, dealer=board.dealer.title, vul=vulnerability_text(board.vulnerability)
         )
         if self.human is not None:
             title += " · " + _("you are {seat}").format(seat=self.human.title)

@@ -8,7 +8,7 @@ from rich.text import Text
 from dupbridge.core.calls import Call
 from dupbridge.core.cards import SUITS_DESCENDING, Card, Hand
 from dupbridge.core.seats import Seat, Vulnerability
-from dupbridge.core.written import call_text, rank_text
+from dupbridge.core.written import call_text, rank_text, vulnerability_text
 from dupbridge.i18n import _
 
 __all__ = ["auction_table", "card_text", "deal_diagram", "hand_lines"]
@@ -64,7 +64,7 @@ def auction_table(dealer: Seat, calls: list[tuple[Call, bool]], vul: Vulnerabili
     """The auction in four columns W N E S, starting at the dealer's column."""
     table = RichTable(
         title=_("Auction (dealer {dealer}, vulnerable: {vul})").format(
-            dealer=dealer.title, vul=vul.value
+            dealer=dealer.title, vul=vulnerability_text(vul)
         )
     )
     order = (Seat.W, Seat.N, Seat.E, Seat.S)

@@ -8,7 +8,8 @@ from dupbridge.core.lawref import LawRef
 from dupbridge.core.rectify import Duty, Span
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
-from dupbridge.i18n import _
+from dupbridge.core.written import side_text
+from dupbridge.i18n import _, ngettext, pgettext
 from dupbridge.rulings import describe
 
 __all__ = ["duty_text", "irregularity_text", "option_text", "pending_lines", "state_lines"]
@@ -18,6 +19,11 @@ def irregularity_text(name: str) -> str:
     """The irregularity in words (``lead out of turn``), never its key."""
     text = describe(name)
     return text.replace("_", " ") if text == name else text
+
+
+def _penalty_kind(major: bool) -> str:
+    """A penalty card's kind (Law 50B, 50C), in words."""
+    return pgettext("penalty card", "major") if major else pgettext("penalty card", "minor")
 
 
 def option_text(name: str) -> str:
@@ -91,7 +97,7 @@ def state_lines(table: Table) -> list[str]:
     lines.extend(
         _("  penalty cards of {seat}: {cards}").format(
             seat=seat.title,
-            cards=" ".join(f"{c}({'major' if m else 'minor'})" for c, m in cards.items()),
+            cards=" ".join(f"{c}({_penalty_kind(m)})" for c, m in cards.items()),
         )
         for seat, cards in sorted(rec.penalty.items())
     )
@@ -133,8 +139,12 @@ def state_lines(table: Table) -> list[str]:
         )
     for index, transfer in sorted(rec.transfers.items()):
         lines.append(
-            _("  Law 64: {n} trick(s) to {side} for revoke {index} ({law})").format(
-                n=transfer.tricks, side=transfer.side.name, index=index + 1, law=transfer.law
+            ngettext(
+                "  Law 64: {n} trick to {side} for revoke {index} ({law})",
+                "  Law 64: {n} tricks to {side} for revoke {index} ({law})",
+                transfer.tricks,
+            ).format(
+                n=transfer.tricks, side=side_text(transfer.side), index=index + 1, law=transfer.law
             )
         )
     if table.pending_claim is not None:

@@ -5,6 +5,9 @@ The one place where the core's objects meet the notation table of
 ``to_str(symbols=True)`` gives (``♠A``, ``1NT``, ``Pass``, ``4♥X``); in the local one the
 language's own letters (Polish ``♠D``, ``1BA``, ``pas``; Swedish seats ``N Ö S V``). Machine
 notation (``str()``, PBN, table records) never changes with the language.
+
+Also the few words that stand for a value in a message (a side, the vulnerability, the
+claimer's unstated play), so that no English key reaches a player in another language.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from collections.abc import Iterable
 from dupbridge.core.calls import Bid, Call, Double, Pass, Strain
 from dupbridge.core.cards import SUITS_DESCENDING, Card, Hand, Rank
 from dupbridge.core.contract import Contract, Risk
-from dupbridge.core.seats import Seat
+from dupbridge.core.seats import Seat, Side, Vulnerability
+from dupbridge.i18n import _, pgettext
 from dupbridge.i18n.notation import notation
 
 __all__ = [
@@ -26,7 +30,10 @@ __all__ = [
     "ranks_text",
     "risk_text",
     "seat_text",
+    "side_text",
     "strain_text",
+    "unstated_text",
+    "vulnerability_text",
 ]
 
 
@@ -88,3 +95,28 @@ def contract_text(contract: Contract, *, declarer: bool = True) -> str:
     if declarer and contract.declarer is not None:
         text += seat_text(contract.declarer)
     return text
+
+
+def side_text(side: Side) -> str:
+    """A side, as the catalogs write it (``N-S``; Swedish ``Ö-V`` for East-West)."""
+    return _("N-S") if side is Side.NS else _("E-W")
+
+
+def vulnerability_text(vulnerability: Vulnerability) -> str:
+    """Who is vulnerable, as a value in a message: ``None``, ``NS``, ``EW`` or ``All``."""
+    words = {
+        Vulnerability.NONE: pgettext("vulnerable sides", "None"),
+        Vulnerability.NS: pgettext("vulnerable sides", "NS"),
+        Vulnerability.EW: pgettext("vulnerable sides", "EW"),
+        Vulnerability.BOTH: pgettext("vulnerable sides", "All"),
+    }
+    return words[vulnerability]
+
+
+def unstated_text(mode: str) -> str:
+    """The claimer's unstated plays at their ``best`` or ``worst`` (Law 70), in words."""
+    if mode == "best":
+        return pgettext("unstated play", "best")
+    if mode == "worst":
+        return pgettext("unstated play", "worst")
+    return mode
