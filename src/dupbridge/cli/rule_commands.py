@@ -60,7 +60,7 @@ from typing import Any, TypeVar
 import typer
 
 from dupbridge.cli.app import console, err_console, fail
-from dupbridge.cli.rule_display import irregularity_text, pending_lines, state_lines
+from dupbridge.cli.rule_display import irregularity_text, option_text, pending_lines, state_lines
 from dupbridge.core.boards import dealer_of
 from dupbridge.core.calls import parse_call
 from dupbridge.core.deal import Deal
@@ -259,7 +259,15 @@ class _Session:
             option = pending.options[int(line) - 1]
         else:  # an option said as shown, "designate SA" for designate_SA
             spoken = "_".join(line.split()).lower()
-            option = next((o for o in pending.options if o.lower() == spoken), line)
+            said = " ".join(line.split()).lower()  # or as shown, in the user's language
+            option = next(
+                (
+                    o
+                    for o in pending.options
+                    if spoken == o.lower() or said == option_text(o).lower()
+                ),
+                line,
+            )
         return {"choose": {"seat": pending.chooser.letter, "option": option}}
 
     def tricks_answer(self, words: list[str]) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dupbridge.core.calls import Bid, Call, Double, Pass, Strain
 from dupbridge.core.cards import SUITS_DESCENDING, Card, Hand, Rank
 from dupbridge.core.contract import Contract, Risk
+from dupbridge.core.lawref import LawRef
 from dupbridge.core.seats import Seat, Side, Vulnerability
 from dupbridge.i18n import _, pgettext
 from dupbridge.i18n.notation import notation
@@ -26,6 +27,7 @@ __all__ = [
     "card_text",
     "contract_text",
     "hand_text",
+    "law_text",
     "rank_text",
     "ranks_text",
     "risk_text",
@@ -120,3 +122,13 @@ def unstated_text(mode: str) -> str:
     if mode == "worst":
         return pgettext("unstated play", "worst")
     return mode
+
+
+def law_text(law: LawRef | str) -> str:
+    """A law cited for people: ``Law 56 (2017)``; Swedish ``lag 56 (2017)``, Polish ``przepis
+    56 (2017)``. A citation already in words is kept as it is."""
+    if not isinstance(law, LawRef):
+        return law
+    if law.edition:
+        return _("Law {code} ({edition})").format(code=law.code, edition=law.edition)
+    return _("Law {code}").format(code=law.code)
