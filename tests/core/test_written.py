@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +198,23 @@ def test_void_and_hand() -> None:
     assert "♠AKT ♥QJ2 ♦- ♣98765432" == hand_text(hand)
     with use_language("ru"), use_notation("local"):
         assert "♠ТК10 ♥ДВ2 ♦- ♣98765432" == hand_text(hand)
+
+
+def test_the_documented_table_is_the_table() -> None:
+    """docs/languages.md shows the notation table as the module holds it."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "languages.md"
+    rows = {
+        line.split("(")[1].split(")")[0]: [cell.strip() for cell in line.strip("|").split("|")]
+        for line in doc.read_text(encoding="utf-8").splitlines()
+        if re.match(r"\| \w+ \([a-z]{2}\) \|", line)
+    }
+    assert set(LANGUAGES) == set(rows)
+    for lang, table in NOTATIONS.items():
+        assert rows[lang][1:] == [
+            " ".join(table.rank(letter) for letter in "AKQJ"),
+            table.ten,
+            table.notrump,
+            table.pass_,
+            f"{table.double} {table.redouble}",
+            " ".join(table.seat(letter) for letter in "NESW"),
+        ], lang
