@@ -44,6 +44,7 @@ SUBCOMMAND_HELP = (
         "(exit 1 on errors)."
     ),
     N_("Run the migrations up to the newest revision and print it."),
+    N_("Create a Director's account (the password is asked for, and stored as an argon2 hash)."),
     N_("Show this message and exit."),
 )
 
@@ -233,7 +234,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "db",
         "dupbridge.cli.server_commands",
         "db_app",
-        N_("The server's database: db upgrade runs the migrations."),
+        N_("The server's database: migrations and Directors' accounts."),
     ),
 )
 

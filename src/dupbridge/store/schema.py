@@ -12,11 +12,17 @@ the migrated database and this metadata agree, so the two never drift apart.
 * ``events``: each table's append-only log, keyed by (table, seq): the event's JSON, its type,
   the actor, the time, the batch (the seq of the command's first event) and the client's
   idempotency key, unique per table.
+* ``accounts``: the Directors' accounts (a name and an argon2 hash of the password).
+* ``session_pins``: the argon2 hash of a session's PIN (players and table devices sign in with it).
+* ``session_players``: the players of a session by their number (their name, for the pages).
+* ``signin_links``: one-time sign-in links, by the SHA-256 of their token; ``used_at`` is set
+  when the link is redeemed, and a link is redeemed once only.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -29,7 +35,18 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["events", "metadata", "players", "seats", "sessions", "tables"]
+__all__ = [
+    "accounts",
+    "events",
+    "metadata",
+    "players",
+    "seats",
+    "session_pins",
+    "session_players",
+    "sessions",
+    "signin_links",
+    "tables",
+]
 
 metadata = MetaData(
     naming_convention={
@@ -93,4 +110,42 @@ events = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     PrimaryKeyConstraint("table_id", "seq"),
     UniqueConstraint("table_id", "idempotency_key"),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("password_hash", String(200), nullable=False),
+    Column("playing", Boolean, nullable=False, server_default="0"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("name", name="uq_accounts_name"),
+)
+
+session_pins = Table(
+    "session_pins",
+    metadata,
+    Column("session_id", String(36), primary_key=True),
+    Column("pin_hash", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+session_players = Table(
+    "session_players",
+    metadata,
+    Column("session_id", String(36), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("name", String(200), nullable=False),
+    PrimaryKeyConstraint("session_id", "number"),
+)
+
+signin_links = Table(
+    "signin_links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("session_id", String(36), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=True),
 )
