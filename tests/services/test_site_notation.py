@@ -37,3 +37,24 @@ def test_russian_local_seats(tmp_path: Path) -> None:
     words = board_words(tmp_path, "ru", "local")
     assert "С – – 2 4 3" in words  # North: 6 NT tricks, 5 spades, 8 hearts, 10 diamonds, 9 clubs
     assert " БК " in words
+
+
+def test_hand_record_in_local_notation() -> None:
+    """The HTML hand record writes no trumps, the dealer and the declarers in the local
+    notation (Russian БК, С В Ю З); the default is the international NT and N E S W."""
+    from dupbridge.analysis.dd import DDTable
+    from dupbridge.analysis.handrecord import HandRecordBoard, render_html
+    from dupbridge.core.boards import Board
+
+    table = DDTable(((6, 7, 6, 7), (8, 5, 8, 5), (10, 3, 10, 3), (4, 9, 4, 9), (9, 4, 8, 4)))
+    deal = event().boards[1].deal
+    assert deal is not None
+    boards = [HandRecordBoard(Board.numbered(1), deal, table)]
+    with use_language("ru"):
+        international = render_html(boards)
+        with use_notation("local"):
+            local = render_html(boards)
+    assert "<th>NT</th>" in international
+    assert "<th>N</th><td>3</td>" in international
+    assert "<th>БК</th>" in local
+    assert "<th>С</th><td>3</td>" in local  # North makes 3NT
