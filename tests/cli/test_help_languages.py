@@ -138,3 +138,25 @@ def test_notation_switch() -> None:
     refused = runner.invoke(app, ["--notation", "pbn", "formats"])
     assert 2 == refused.exit_code
     assert "unknown notation 'pbn'" in refused.output
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_english_left_in_any_help(lang: str) -> None:
+    """Every command's help (subcommands too) in each language shows none of its English
+    option help and not its English first line (issue 17: the CLI help rendered in each
+    language holds no string of the English catalog)."""
+    leaks = []
+    for spec in COMMANDS:
+        command = load_command(spec)
+        subcommands = getattr(command, "commands", {})
+        for words, each in [([spec.name], command)] + [
+            ([spec.name, name], sub) for name, sub in subcommands.items()
+        ]:
+            text = helped("--lang", lang, *words, "--help")
+            english = [" ".join(p.help.split()) for p in each.params if p.help]
+            english.append(" ".join((each.help or "").split("\n\n")[0].split()))
+            with use_language(lang):
+                leaks += [
+                    (words, source) for source in english if _(source) != source and source in text
+                ]
+    assert [] == leaks
