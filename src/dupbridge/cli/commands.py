@@ -33,8 +33,9 @@ __all__ = [
 #: The values of the placeholders of option help texts (``{families}``), by English source.
 _HELP_VALUES: dict[str, dict[str, str]] = {}
 
-#: The first lines of the subcommands' docstrings (groups' commands have no table entry), so
-#: that the catalogs hold them; a command's help in another language is its first line's.
+#: The first lines of the subcommands' docstrings (groups' commands have no table entry) and
+#: the help option's own text, so that the catalogs hold them; a command's help in another
+#: language is its first line's translation.
 SUBCOMMAND_HELP = (
     N_("List the movement families dupbridge builds by name."),
     N_("Propose the movements that fit, with rounds, boards per round, relays, time and why."),
