@@ -307,7 +307,7 @@ class TestClaimCheck:
         """The Director sees the hands left, the numbers and the verdicts."""
         result = invoke(runner, "claim-check", str(claim_record(tmp_path)), "--line", "SA")
         assert 0 == result.exit_code, result.stderr
-        assert "Double dummy from here: EW 5, opponents 1" in result.stdout
+        assert "Double dummy from here: E-W 5, opponents 1" in result.stdout
         assert "Trumps still held by the opponents (Law 70C): SJ S6 SK" in result.stdout
 
     def test_record_without_claim(self, runner: CliRunner, tmp_path: Path) -> None:

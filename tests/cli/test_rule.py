@@ -174,7 +174,7 @@ class TestWizardInPlay:
         assert "revoke by North: D8 on trick 2 (established, noticed)" in output
         assert "Cards left:" in output
         assert "tricks N, or line" in output
-        assert "Law 64: 1 trick(s) to EW" in output
+        assert "Law 64: 1 trick to E-W" in output
         state = replay(runner, path)
         assert (9, 8) == (state["result"], state["result_before_transfers"])
 

@@ -48,7 +48,8 @@ from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.play import Play
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Table
-from dupbridge.i18n import _
+from dupbridge.core.written import unstated_text
+from dupbridge.i18n import _, ngettext
 
 __all__ = [
     "ClaimCheck",
@@ -64,6 +65,7 @@ __all__ = [
 
 #: How the claimer's unstated plays are made in :func:`check_line`.
 Unstated = Literal["best", "worst"]
+
 
 #: The largest ending checked with the claimer's unstated plays at their worst (every play
 #: is searched, so the time grows steeply with the tricks left).
@@ -180,14 +182,19 @@ class LineCheck:
 
     def __str__(self) -> str:
         if self.holds:
-            return _(
-                "the line wins {n} trick(s) against any defence ({mode} unstated play)"
-            ).format(n=self.assured, mode=self.unstated)
+            return ngettext(
+                "the line wins {n} trick against any defence ({mode} unstated play)",
+                "the line wins {n} tricks against any defence ({mode} unstated play)",
+                self.assured,
+            ).format(n=self.assured, mode=unstated_text(self.unstated))
         play = " ".join(f"{seat.letter}:{card}" for seat, card in self.refutation)
-        return _(
-            "the line can be held to {n} trick(s), {k} claimed ({mode} unstated play); "
-            "for example {play}"
-        ).format(n=self.assured, k=self.tricks, mode=self.unstated, play=play or "-")
+        return ngettext(
+            "the line can be held to {n} trick, {k} claimed ({mode} unstated play); "
+            "for example {play}",
+            "the line can be held to {n} tricks, {k} claimed ({mode} unstated play); "
+            "for example {play}",
+            self.assured,
+        ).format(n=self.assured, k=self.tricks, mode=unstated_text(self.unstated), play=play or "-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,10 +305,14 @@ def check_line(
         )
     left = position.tricks_left
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= left:
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise ClaimCheckError(_("a claim is of a number of tricks, not {n!r}").format(n=tricks))
         raise ClaimCheckError(
-            _("a claim of {n} trick(s) is impossible with {left} left to play").format(
-                n=tricks, left=left
-            )
+            ngettext(
+                "a claim of {n} trick is impossible with {left} left to play",
+                "a claim of {n} tricks is impossible with {left} left to play",
+                tricks,
+            ).format(n=tricks, left=left)
         )
     controlled = (declarer, declarer.partner) if claimer is declarer else (claimer,)
     owners: list[tuple[int, int]] = []

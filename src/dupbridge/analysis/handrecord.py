@@ -31,6 +31,7 @@ from dupbridge.core.calls import Strain
 from dupbridge.core.cards import SUITS_DESCENDING, Hand, Suit
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Vulnerability
+from dupbridge.core.written import seat_text, strain_text
 from dupbridge.i18n import _
 
 __all__ = [
@@ -404,6 +405,7 @@ def render_html(
         per_page=per_page,
         board_view=lambda item: _board_view(item, ten),
         strains=PBN_STRAIN_ORDER,
+        strain_text=strain_text,
         seats=_SEAT_ORDER,
         _=_,
     )
@@ -428,14 +430,14 @@ def _board_view(item: HandRecordBoard, ten: str = "10") -> dict[str, object]:
         table = item.table
         grid = [
             {
-                "seat": seat.letter,
+                "seat": seat_text(seat),
                 "cells": [makeable(table, strain, seat) for strain in PBN_STRAIN_ORDER],
             }
             for seat in _SEAT_ORDER
         ]
     return {
         "number": board.number,
-        "dealer": board.dealer.letter,
+        "dealer": seat_text(board.dealer),
         "vulnerability": vulnerability_text(board.vulnerability),
         "hands": {seat.letter: _hand_view(deal[seat], ten) for seat in Seat},
         "hcp": {seat.letter: deal[seat].hcp for seat in Seat},

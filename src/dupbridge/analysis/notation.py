@@ -23,11 +23,11 @@ import re
 from collections.abc import Iterable
 
 from dupbridge.analysis.par import Par, ParContract
-from dupbridge.core.calls import Strain
 from dupbridge.core.cards import Card, Rank
-from dupbridge.core.contract import Contract
+from dupbridge.core.contract import Contract, Risk
 from dupbridge.core.errors import NotationError
 from dupbridge.core.seats import Seat, Side
+from dupbridge.core.written import rank_text, risk_text, seat_text, strain_text
 from dupbridge.i18n import _
 
 __all__ = [
@@ -60,34 +60,32 @@ def check_ten(ten: str) -> str:
 def ranks_text(ranks: Iterable[Rank], *, ten: str = "10", separator: str = " ") -> str:
     """The ranks of a holding, high first as given (``A K 10 3``), or a dash for a void."""
     check_ten(ten)
-    texts = [ten if rank is Rank.TEN else rank.char for rank in ranks]
+    texts = [rank_text(rank, ten=ten) for rank in ranks]
     return separator.join(texts) or "\u2014"
 
 
 def card_text(card: Card, *, ten: str = "10") -> str:
     """A card with its suit symbol first: ``♠A``, ``♥10`` (or ``♥T``)."""
     check_ten(ten)
-    rank = ten if card.rank is Rank.TEN else card.rank.char
-    return card.suit.symbol + rank
+    return card.suit.symbol + rank_text(card.rank, ten=ten)
 
 
 def _declarers(declarers: tuple[Seat, ...]) -> str:
     if len(declarers) == 1:
-        return declarers[0].letter
+        return seat_text(declarers[0])
     side = declarers[0].side
     return _("N-S") if side is Side.NS else _("E-W")
 
 
 def contract_text(contract: Contract) -> str:
     """A contract for people: ``4♠``, ``3NT``, ``5♦x``, ``7♣xx`` (no declarer)."""
-    strain = "NT" if contract.strain is Strain.NOTRUMP else contract.strain.symbol
-    return f"{contract.level}{strain}{contract.risk.suffix.lower()}"
+    return f"{contract.level}{strain_text(contract.strain)}{risk_text(contract.risk).lower()}"
 
 
 def par_contract_text(contract: ParContract) -> str:
     """One par contract: ``4♠ by N``, ``5♦x-1 by E-W``, ``3NT+1 by N-S``."""
-    strain = "NT" if contract.strain is Strain.NOTRUMP else contract.strain.symbol
-    text = f"{contract.level}{strain}{'x' if contract.doubled else ''}"
+    double = risk_text(Risk.DOUBLED).lower() if contract.doubled else ""
+    text = f"{contract.level}{strain_text(contract.strain)}{double}"
     if contract.result:
         text += f"{contract.result:+d}"
     return _("{contract} by {declarer}").format(

@@ -32,7 +32,7 @@ from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import format_for_path, get_format, read_records
-from dupbridge.i18n import _, ngettext
+from dupbridge.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # the solver (endplay) and the PDF library load only in the commands
     from dupbridge.analysis.dd import DDTable, Executor
@@ -139,19 +139,23 @@ def _key(key_text: str | None, key_file: Path | None, out: Path) -> tuple[Dealin
 
 
 def deal(
-    boards: str = typer.Option("1-36", "--boards", help="Boards to deal: 1-36, 37-48, 1-8,17-24."),
-    out: Path = typer.Option(..., "--out", help="The file to write: .pbn, .dup or .dlm."),
+    boards: str = typer.Option(
+        "1-36", "--boards", help=N_("Boards to deal: 1-36, 37-48, 1-8,17-24.")
+    ),
+    out: Path = typer.Option(..., "--out", help=N_("The file to write: .pbn, .dup or .dlm.")),
     key_file: Path | None = typer.Option(
         None,
         "--key-file",
-        help="The secret key: read from this file if it exists, else a new key is saved there.",
+        help=N_("The secret key: read from this file if it exists, else a new key is saved there."),
     ),
     key_text: str | None = typer.Option(
-        None, "--key", help="The secret key itself (others may see a command line: prefer a file)."
+        None,
+        "--key",
+        help=N_("The secret key itself (others may see a command line: prefer a file)."),
     ),
-    event: str = typer.Option("", "--event", help="Event name written into PBN files."),
+    event: str = typer.Option("", "--event", help=N_("Event name written into PBN files.")),
     to_format: str | None = typer.Option(
-        None, "--to", help="Output format if the extension does not say (pbn, dup, dlm)."
+        None, "--to", help=N_("Output format if the extension does not say (pbn, dup, dlm).")
     ),
 ) -> None:
     """Deal boards securely and reproducibly (Law 6E); the key is never written into OUT.
@@ -303,15 +307,15 @@ def _solve(deals: Sequence[Deal], workers: int, label: str) -> list[DDTable]:
 
 
 def analyse(
-    source: Path = typer.Argument(..., help="A PBN file of deals."),
-    out: Path = typer.Option(..., "--out", help="The PBN file to write."),
+    source: Path = typer.Argument(..., help=N_("A PBN file of deals.")),
+    out: Path = typer.Option(..., "--out", help=N_("The PBN file to write.")),
     workers: int = typer.Option(
         0,
         "--workers",
-        help="Processes to spread the work over (default: this one; DDS uses every core).",
+        help=N_("Processes to spread the work over (default: this one; DDS uses every core)."),
     ),
     keep_going: bool = typer.Option(
-        False, "--keep-going", help="Analyse the good boards even if the file has errors."
+        False, "--keep-going", help=N_("Analyse the good boards even if the file has errors.")
     ),
 ) -> None:
     """Add double-dummy tricks and par to every deal of a PBN file.
@@ -422,12 +426,12 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
 
 
 def handrecord(
-    source: Path = typer.Argument(..., help="The deals: PBN (or DUP, DLM, LIN)."),
-    out: Path = typer.Option(..., "--out", help="records.pdf or records.html"),
-    title: str | None = typer.Option(None, "--title", help="Heading (default: the Event tag)."),
-    per_page: int = typer.Option(6, "--per-page", help="Boards per A4 page: 4 or 6."),
+    source: Path = typer.Argument(..., help=N_("The deals: PBN (or DUP, DLM, LIN).")),
+    out: Path = typer.Option(..., "--out", help=N_("records.pdf or records.html")),
+    title: str | None = typer.Option(None, "--title", help=N_("Heading (default: the Event tag).")),
+    per_page: int = typer.Option(6, "--per-page", help=N_("Boards per A4 page: 4 or 6.")),
     workers: int = typer.Option(
-        0, "--workers", help="Processes for double dummy (default: this one)."
+        0, "--workers", help=N_("Processes for double dummy (default: this one).")
     ),
 ) -> None:
     """Print hand records: hands, HCP, makeable contracts and par, several boards per page."""

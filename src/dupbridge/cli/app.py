@@ -9,14 +9,15 @@ from typing import NoReturn
 import typer
 from rich.console import Console
 
-from dupbridge.cli.commands import DupbridgeGroup
-from dupbridge.i18n import LANGUAGES, _, set_language
+from dupbridge.cli.commands import DupbridgeGroup, help_text, language_from_environment
+from dupbridge.i18n import LANGUAGES, N_, _, set_language
+from dupbridge.i18n.notation import set_notation
 
 __all__ = ["app", "console", "err_console", "fail", "working"]
 
 app = typer.Typer(
     name="dupbridge",
-    help="Duplicate bridge by the Laws: play, rule, score, deal, analyse, convert.",
+    help=N_("Duplicate bridge by the Laws: play, rule, score, deal, analyse, convert."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -28,15 +29,27 @@ err_console = Console(stderr=True, highlight=False)
 
 @app.callback()
 def _configure(
-    language: str = typer.Option(
-        os.environ.get("DUPBRIDGE_LANG", "en"),
+    language: str | None = typer.Option(
+        None,
         "--lang",
-        help=f"Language of messages: {', '.join(LANGUAGES)}.",
+        help=help_text(
+            N_("Language of messages and help: {languages} (default: DUPBRIDGE_LANG, else LANG)."),
+            languages=", ".join(LANGUAGES),
+        ),
+    ),
+    notation: str | None = typer.Option(
+        None,
+        "--notation",
+        help=N_(
+            "How cards and calls are written: international (A K Q J, NT) or local (the "
+            "language's own letters; default: DUPBRIDGE_NOTATION, else international)."
+        ),
     ),
 ) -> None:
     """Duplicate bridge by the Laws of Duplicate Bridge (2017, or 2007 as an option)."""
     try:
-        set_language(language)
+        set_language(language or language_from_environment())
+        set_notation(notation or os.environ.get("DUPBRIDGE_NOTATION") or "international")
     except ValueError as error:
         fail(str(error))
 

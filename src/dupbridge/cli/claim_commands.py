@@ -18,7 +18,8 @@ from dupbridge.core.cards import Card
 from dupbridge.core.errors import InvalidCardError, NotationError
 from dupbridge.core.events import ClaimMade
 from dupbridge.core.seats import SEATS, Seat, Side
-from dupbridge.i18n import _
+from dupbridge.core.written import side_text
+from dupbridge.i18n import N_, _
 from dupbridge.services.records import RecordError, run_record
 
 if TYPE_CHECKING:  # the solver (endplay) loads only when the command runs
@@ -78,22 +79,24 @@ def _claim_json(check: ClaimCheck, line: Sequence[Card]) -> dict[str, Any]:
 
 
 def claim_check(
-    record: Path = typer.Argument(..., help="A table record (JSON, docs/table-records.md)."),
+    record: Path = typer.Argument(..., help=N_("A table record (JSON, docs/table-records.md).")),
     seat: str | None = typer.Option(
-        None, "--seat", help="The claimer (default: the record's claim)."
+        None, "--seat", help=N_("The claimer (default: the record's claim).")
     ),
     tricks: int | None = typer.Option(
-        None, "--tricks", help="Tricks claimed in all (default: the record's claim)."
+        None, "--tricks", help=N_("Tricks claimed in all (default: the record's claim).")
     ),
     line: str | None = typer.Option(
         None,
         "--line",
-        help='The stated line, cards in order: "SA SK HQ" (default: cards named in the statement).',
+        help=N_(
+            'The stated line, cards in order: "SA SK HQ" (default: cards named in the statement).'
+        ),
     ),
     unstated: str = typer.Option(
-        "both", "--unstated", help="Claimer's unnamed plays: best, worst or both."
+        "both", "--unstated", help=N_("Claimer's unnamed plays: best, worst or both.")
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
 ) -> None:
     """Check a claim for the Director: double dummy from here and the stated line (Law 70)."""
     from dupbridge.analysis.claims import ClaimCheckError, check_table_claim
@@ -179,7 +182,9 @@ def _print_claim(table: Any, check: ClaimCheck, line: Sequence[Card]) -> None:
             total=check.claimed_total, won=check.won, rest=check.claimed_from_here, left=left
         ),
         _("Double dummy from here: {side} {mine}, opponents {theirs}").format(
-            side=side.name, mine=check.double_dummy[side], theirs=check.double_dummy[side.opponents]
+            side=side_text(side),
+            mine=check.double_dummy[side],
+            theirs=check.double_dummy[side.opponents],
         ),
         _("Stated line: {cards}").format(cards=" ".join(str(c) for c in line) or _("none")),
     ]

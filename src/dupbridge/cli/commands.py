@@ -11,15 +11,119 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import os
 from dataclasses import dataclass
 from typing import Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from dupbridge.i18n import N_, _
+from dupbridge.i18n import LANGUAGES, N_, _, get_language, pgettext, set_language
 
-__all__ = ["COMMANDS", "CommandSpec", "DupbridgeGroup", "load_command"]
+__all__ = [
+    "COMMANDS",
+    "CommandSpec",
+    "DupbridgeGroup",
+    "help_text",
+    "language_from_environment",
+    "load_command",
+    "translate_help",
+]
+
+#: The values of the placeholders of option help texts (``{families}``), by English source.
+_HELP_VALUES: dict[str, dict[str, str]] = {}
+
+#: The first lines of the subcommands' docstrings (groups' commands have no table entry) and
+#: the help option's own text, so that the catalogs hold them; a command's help in another
+#: language is its first line's translation.
+SUBCOMMAND_HELP = (
+    N_("List the movement families dupbridge builds by name."),
+    N_("Propose the movements that fit, with rounds, boards per round, relays, time and why."),
+    N_("Print a movement's table-by-round grid and every guide card; optionally a PDF."),
+    N_(
+        "Check every movement of a file; report each problem as FILE:LINE:COLUMN "
+        "(exit 1 on errors)."
+    ),
+    N_("Run the migrations up to the newest revision and print it."),
+    N_("Create a Director's account (the password is asked for, and stored as an argon2 hash)."),
+    N_("Show this message and exit."),
+)
+
+
+def help_text(message: str, **values: str) -> str:
+    """An option's help with placeholders: ``message`` (marked ``N_``) is translated when
+    help is shown, then its ``{name}`` placeholders are filled with ``values``."""
+    _HELP_VALUES[message] = values
+    return message
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for: ``DUPBRIDGE_LANG``, else the POSIX locale
+    variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``pl_PL.UTF-8`` is Polish) when they
+    name a language dupbridge speaks, else English."""
+    env = dict(os.environ) if environ is None else environ
+    if env.get("DUPBRIDGE_LANG"):
+        return env["DUPBRIDGE_LANG"]
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def _requested_language(args: list[str]) -> str | None:
+    """The ``--lang`` given before the command's name, if any."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if not arg.startswith("-"):
+            break
+    return None
+
+
+def _translated(source: str) -> str:
+    text = _(source)
+    values = _HELP_VALUES.get(source)
+    return text.format(**values) if values else text
+
+
+def _framework_words() -> None:
+    """The words the help's frame itself shows (typer's panel titles, ``[required]``,
+    ``[default: ...]``) in the active language."""
+    from typer import rich_utils
+
+    rich_utils.ARGUMENTS_PANEL_TITLE = pgettext("command-line help", "Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = pgettext("command-line help", "Options")
+    rich_utils.COMMANDS_PANEL_TITLE = pgettext("command-line help", "Commands")
+    rich_utils.REQUIRED_LONG_STRING = pgettext("command-line help", "[required]")
+    default = pgettext("command-line help", "[default: {value}]")
+    rich_utils.DEFAULT_STRING = default.replace("{value}", "{}")
+
+
+def translate_help(command: Any) -> None:
+    """Put the help of ``command`` (its options, arguments, subcommands and its own line) in
+    the active language; the English sources are kept, so it can be shown again in another."""
+    _framework_words()
+    sources: dict[str, Any] = command.__dict__.setdefault("dupbridge_help_sources", {})
+    if "help" not in sources:
+        sources["help"] = command.help
+    english = sources["help"]
+    if get_language() == "en" or not english:
+        command.help = english
+    else:
+        first = " ".join(english.split("\n\n")[0].split())
+        command.help = _translated(first) if _(first) != first else english
+    help_option = command.get_help_option(typer.Context(command, info_name=command.name))
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        source = param.__dict__.setdefault("dupbridge_help_source", param.help)
+        if source:
+            param.help = _translated(" ".join(source.split()))
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            translate_help(sub)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +318,17 @@ class DupbridgeGroup(TyperGroup):
         if cmd_name not in self._loaded:  # (a command registered elsewhere is rebuilt once)
             self.commands[cmd_name] = load_command(spec)
             self._loaded.add(cmd_name)
+        translate_help(self.commands[cmd_name])
         return self.commands[cmd_name]
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Choose the language before anything is parsed, so that ``--help`` (which is
+        answered while parsing) and every command's help speak it."""
+        language = _requested_language(args) or language_from_environment()
+        if language in LANGUAGES:
+            set_language(language)
+        result: list[str] = super().parse_args(ctx, args)
+        return result
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
@@ -230,6 +344,7 @@ class DupbridgeGroup(TyperGroup):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         tidy_help(self)
+        translate_help(self)
         self._listing = True
         try:
             super().format_help(ctx, formatter)

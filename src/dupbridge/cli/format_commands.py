@@ -21,7 +21,7 @@ from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, format_for_path, get_format
-from dupbridge.i18n import _, ngettext
+from dupbridge.i18n import N_, _, ngettext
 
 __all__ = ["convert", "formats", "validate"]
 
@@ -147,10 +147,10 @@ def _validate_event(path: Path) -> None:
 
 def validate(
     file: Path = typer.Argument(
-        ..., help="The file to check (PBN, LIN, DUP, DLM, USEBIO, travellers CSV, ...)."
+        ..., help=N_("The file to check (PBN, LIN, DUP, DLM, USEBIO, travellers CSV, ...).")
     ),
     from_format: str | None = typer.Option(
-        None, "--from", help="Its format, if its extension does not say."
+        None, "--from", help=N_("Its format, if its extension does not say.")
     ),
 ) -> None:
     """Report every problem of a file as FILE:LINE:COLUMN: error|warning: message."""
@@ -173,16 +173,16 @@ def validate(
 
 
 def convert(
-    source: Path = typer.Argument(..., help="The file to read."),
-    target: Path = typer.Argument(..., help="The file to write."),
+    source: Path = typer.Argument(..., help=N_("The file to read.")),
+    target: Path = typer.Argument(..., help=N_("The file to write.")),
     from_format: str | None = typer.Option(
-        None, "--from", help="The format to read (default: by the extension of SOURCE)."
+        None, "--from", help=N_("The format to read (default: by the extension of SOURCE).")
     ),
     to_format: str | None = typer.Option(
-        None, "--to", help="The format to write (default: by the extension of TARGET)."
+        None, "--to", help=N_("The format to write (default: by the extension of TARGET).")
     ),
     keep_going: bool = typer.Option(
-        False, "--keep-going", help="Write what could be read even if the source has errors."
+        False, "--keep-going", help=N_("Write what could be read even if the source has errors.")
     ),
 ) -> None:
     """Convert boards between file formats (PBN, LIN, DUP, DLM, ...) by extension."""

@@ -10,8 +10,9 @@ import typer
 from rich.table import Table as RichTable
 
 from dupbridge.cli.app import console, err_console, fail, working
+from dupbridge.cli.commands import help_text
 from dupbridge.core.errors import DupbridgeError
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 from dupbridge.tournament.movements import Movement, validate
 from dupbridge.tournament.movements.cards import (
     GuideCard,
@@ -36,7 +37,7 @@ __all__ = ["movement_app"]
 
 movement_app = typer.Typer(
     name="movement",
-    help="Movements (Law 8): suggest one, show its cards, validate a movement file.",
+    help=N_("Movements (Law 8): suggest one, show its cards, validate a movement file."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -55,19 +56,23 @@ def list_command() -> None:
 
 @movement_app.command("suggest")
 def suggest_command(
-    tables: str = typer.Option(..., "--tables", help="Tables in play: 7, or 7.5 for a half table."),
-    boards: int = typer.Option(..., "--boards", help="About how many boards each pair plays."),
+    tables: str = typer.Option(
+        ..., "--tables", help=N_("Tables in play: 7, or 7.5 for a half table.")
+    ),
+    boards: int = typer.Option(..., "--boards", help=N_("About how many boards each pair plays.")),
     minutes_per_board: float = typer.Option(
-        7.5, "--minutes-per-board", help="Pace of play, changes of round included."
+        7.5, "--minutes-per-board", help=N_("Pace of play, changes of round included.")
     ),
     library: Path | None = typer.Option(
         None,
         "--library",
-        help="The club's movement library (KoPS movements.json, ...): its movements that fit "
-        "come first, so that tables and pair numbers match the club's cards and files.",
+        help=N_(
+            "The club's movement library (KoPS movements.json, ...): its movements that fit "
+            "come first, so that tables and pair numbers match the club's cards and files."
+        ),
     ),
     boards_per_set: int = typer.Option(
-        2, "--library-boards-per-round", min=1, help="Boards per round for a KoPS library."
+        2, "--library-boards-per-round", min=1, help=N_("Boards per round for a KoPS library.")
     ),
 ) -> None:
     """Propose the movements that fit, with rounds, boards per round, relays, time and why."""
@@ -208,25 +213,35 @@ def _load_one(
 def show(
     name: str = typer.Argument(
         ...,
-        help=f"A movement family ({', '.join(FAMILIES)}) or a movement file.",
+        help=help_text(
+            N_("A movement family ({families}) or a movement file."), families=", ".join(FAMILIES)
+        ),
     ),
     tables: str | None = typer.Option(
-        None, "--tables", help="Tables (teams for team families); 7.5 for a half table."
+        None, "--tables", help=N_("Tables (teams for team families); 7.5 for a half table.")
     ),
-    boards_per_round: int = typer.Option(2, "--boards-per-round", min=1, help="Boards per round."),
-    rounds: int | None = typer.Option(None, "--rounds", min=1, help="Rounds (default: all)."),
+    boards_per_round: int = typer.Option(
+        2, "--boards-per-round", min=1, help=N_("Boards per round.")
+    ),
+    rounds: int | None = typer.Option(None, "--rounds", min=1, help=N_("Rounds (default: all).")),
     arrow_switch: str | None = typer.Option(
-        None, "--arrow-switch", help="Rounds in which every table switches arrows: 6,7."
+        None, "--arrow-switch", help=N_("Rounds in which every table switches arrows: 6,7.")
     ),
-    key: str | None = typer.Option(None, "--name", help="Which movement of a library file."),
+    key: str | None = typer.Option(None, "--name", help=N_("Which movement of a library file.")),
     file_format: str = typer.Option(
-        "auto", "--format", help=f"The file's format: auto, {', '.join(FORMATS)}."
+        "auto",
+        "--format",
+        help=help_text(N_("The file's format: auto, {formats}."), formats=", ".join(FORMATS)),
     ),
-    cards: bool = typer.Option(True, "--cards/--no-cards", help="Print the guide cards too."),
-    table_cards_too: bool = typer.Option(False, "--table-cards", help="Print the table cards too."),
-    pdf: Path | None = typer.Option(None, "--pdf", help="Write guide and table cards as PDF."),
-    save: Path | None = typer.Option(None, "--save", help="Write the movement (dupbridge format)."),
-    csv_file: Path | None = typer.Option(None, "--csv", help="Write it as RoundData CSV."),
+    cards: bool = typer.Option(True, "--cards/--no-cards", help=N_("Print the guide cards too.")),
+    table_cards_too: bool = typer.Option(
+        False, "--table-cards", help=N_("Print the table cards too.")
+    ),
+    pdf: Path | None = typer.Option(None, "--pdf", help=N_("Write guide and table cards as PDF.")),
+    save: Path | None = typer.Option(
+        None, "--save", help=N_("Write the movement (dupbridge format).")
+    ),
+    csv_file: Path | None = typer.Option(None, "--csv", help=N_("Write it as RoundData CSV.")),
 ) -> None:
     """Print a movement's table-by-round grid and every guide card; optionally a PDF."""
     movement = _movement(name, tables, boards_per_round, rounds, arrow_switch, key, file_format)
@@ -373,17 +388,21 @@ def _print_table_card(card: TableCard) -> None:
 @movement_app.command("validate")
 def validate_command(
     file: Path = typer.Argument(
-        ..., help="A movement file: KoPS JSON, bridgescorer YAML, dupbridge, RoundData CSV."
+        ..., help=N_("A movement file: KoPS JSON, bridgescorer YAML, dupbridge, RoundData CSV.")
     ),
-    key: str | None = typer.Option(None, "--name", help="Check only this movement of a library."),
+    key: str | None = typer.Option(
+        None, "--name", help=N_("Check only this movement of a library.")
+    ),
     file_format: str = typer.Option(
-        "auto", "--format", help=f"The file's format: auto, {', '.join(FORMATS)}."
+        "auto",
+        "--format",
+        help=help_text(N_("The file's format: auto, {formats}."), formats=", ".join(FORMATS)),
     ),
     numbering: str = typer.Option(
-        "auto", "--numbering", help="CSV pair numbers: auto, lines (Mitchell) or unique."
+        "auto", "--numbering", help=N_("CSV pair numbers: auto, lines (Mitchell) or unique.")
     ),
     boards_per_round: int = typer.Option(
-        2, "--boards-per-round", min=1, help="Boards per set for KoPS files (they give none)."
+        2, "--boards-per-round", min=1, help=N_("Boards per set for KoPS files (they give none).")
     ),
 ) -> None:
     """Check every movement of a file; report each problem as FILE:LINE:COLUMN (exit 1 on

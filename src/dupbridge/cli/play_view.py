@@ -33,6 +33,8 @@ from dupbridge.core.play import Trick
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import view_for
+from dupbridge.core.written import call_text, contract_text, hand_text, vulnerability_text
+from dupbridge.core.written import card_text as card_words
 from dupbridge.i18n import _
 from dupbridge.robots.bidding import choose_call, read_auction
 from dupbridge.robots.constraints import HandConstraint
@@ -260,7 +262,7 @@ def result_line(table: Table) -> str:
     return _(
         "{contract} by {declarer}, {tricks} tricks ({outcome}): NS {ns:+d}, EW {ew:+d}"
     ).format(
-        contract=contract.to_str(symbols=True, declarer=False),
+        contract=contract_text(contract, declarer=False),
         declarer=contract.declarer.title,
         tricks=result,
         outcome=outcome,
@@ -278,7 +280,7 @@ def _contract_line(table: Table) -> str:
     contract = table.contract
     assert contract is not None
     return _("Contract: {contract} by {declarer}").format(
-        contract=contract.to_str(symbols=True, declarer=False),
+        contract=contract_text(contract, declarer=False),
         declarer=contract.declarer.title if contract.declarer else "?",
     )
 
@@ -289,12 +291,12 @@ def plain_auction(table: Table) -> list[str]:
     board = table.board
     order = (Seat.W, Seat.N, Seat.E, Seat.S)
     cells = [""] * order.index(board.dealer)
-    cells += [call.to_str(symbols=True) for call in table.auction.calls]
+    cells += [call_text(call) for call in table.auction.calls]
     if table.phase is Phase.AUCTION:
         cells.append("?")
     lines = [
         _("Auction (dealer {dealer}, vulnerable: {vul})").format(
-            dealer=board.dealer.title, vul=board.vulnerability.value
+            dealer=board.dealer.title, vul=vulnerability_text(board.vulnerability)
         ),
         "".join(f"{seat.title:<7}" for seat in order).rstrip(),
     ]
@@ -315,13 +317,13 @@ class PlainView:
             _("Board {n}: dealer {dealer}, vulnerable: {vul}").format(
                 n=table.board.number,
                 dealer=table.board.dealer.title,
-                vul=table.board.vulnerability.value,
+                vul=vulnerability_text(table.board.vulnerability),
             )
         )
         if human is not None:
             self.say(
                 _("You are {seat}: {hand}").format(
-                    seat=human.title, hand=table.deal[human].to_pbn(symbols=True)
+                    seat=human.title, hand=hand_text(table.deal[human])
                 )
             )
 
@@ -329,12 +331,12 @@ class PlainView:
         self.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def call_made(self, table: Table, seat: Seat, call: Call) -> None:
-        self.say(_action_text(seat, call.to_str(symbols=True)))
+        self.say(_action_text(seat, call_text(call)))
         if table.phase is not Phase.AUCTION and table.contract is not None:
             self.say(_contract_line(table))
 
     def card_played(self, table: Table, seat: Seat, card: Card, done: Trick | None) -> None:
-        self.say(_action_text(seat, card.to_str(symbols=True)))
+        self.say(_action_text(seat, card_words(card)))
         if done is not None:
             self.say(
                 _("Trick {n} won by {seat}. {tricks}").format(
@@ -348,9 +350,7 @@ class PlainView:
         if dummy is None or play is None or self.human is None:
             return
         self.say(
-            _("Dummy ({seat}): {hand}").format(
-                seat=dummy.title, hand=play.hand(dummy).to_pbn(symbols=True)
-            )
+            _("Dummy ({seat}): {hand}").format(seat=dummy.title, hand=hand_text(play.hand(dummy)))
         )
 
     def your_turn(self, table: Table, seat: Seat) -> None:
@@ -362,9 +362,7 @@ class PlainView:
         play = table.play
         assert play is not None
         self.say(
-            _("{seat}'s hand: {hand}").format(
-                seat=seat.title, hand=play.hand(seat).to_pbn(symbols=True)
-            )
+            _("{seat}'s hand: {hand}").format(seat=seat.title, hand=hand_text(play.hand(seat)))
         )
         self.say(
             _("{seat} to play (legal: {legal})").format(
@@ -402,7 +400,7 @@ class LiveView:
         board = table.board
         parts: list[RenderableType] = []
         title = _("Board {n}: dealer {dealer}, vulnerable: {vul}").format(
-            n=board.number, dealer=board.dealer.title, vul=board.vulnerability.value
+            n=board.number, dealer=board.dealer.title, vul=vulnerability_text(board.vulnerability)
         )
         if self.human is not None:
             title += " · " + _("you are {seat}").format(seat=self.human.title)
@@ -460,11 +458,11 @@ class LiveView:
     # the events --------------------------------------------------------------------------
 
     def call_made(self, table: Table, seat: Seat, call: Call) -> None:
-        self.recent.append(_action_text(seat, call.to_str(symbols=True)))
+        self.recent.append(_action_text(seat, call_text(call)))
         self.show()
 
     def card_played(self, table: Table, seat: Seat, card: Card, done: Trick | None) -> None:
-        self.recent.append(_action_text(seat, card.to_str(symbols=True)))
+        self.recent.append(_action_text(seat, card_words(card)))
         if done is not None:
             self.recent.append(
                 _("trick {n} to {seat}").format(n=done.number, seat=done.winner.title)

@@ -8,6 +8,7 @@ from rich.text import Text
 from dupbridge.core.calls import Call
 from dupbridge.core.cards import SUITS_DESCENDING, Card, Hand
 from dupbridge.core.seats import Seat, Vulnerability
+from dupbridge.core.written import call_text, rank_text, vulnerability_text
 from dupbridge.i18n import _
 
 __all__ = ["auction_table", "card_text", "deal_diagram", "hand_lines"]
@@ -18,7 +19,7 @@ _RED = {"♥", "♦"}
 def card_text(card: Card) -> Text:
     """A card with its suit symbol, red for hearts and diamonds."""
     symbol = card.suit.symbol
-    return Text(symbol + card.rank.char, style="red" if symbol in _RED else "")
+    return Text(symbol + rank_text(card.rank), style="red" if symbol in _RED else "")
 
 
 def hand_lines(hand: Hand | None) -> Text:
@@ -32,7 +33,7 @@ def hand_lines(hand: Hand | None) -> Text:
         if hand is None:
             text.append("?")
         else:
-            ranks = "".join(rank.char for rank in hand.suit(suit))
+            ranks = "".join(rank_text(rank) for rank in hand.suit(suit))
             text.append(ranks or "—")
     return text
 
@@ -63,7 +64,7 @@ def auction_table(dealer: Seat, calls: list[tuple[Call, bool]], vul: Vulnerabili
     """The auction in four columns W N E S, starting at the dealer's column."""
     table = RichTable(
         title=_("Auction (dealer {dealer}, vulnerable: {vul})").format(
-            dealer=dealer.title, vul=vul.value
+            dealer=dealer.title, vul=vulnerability_text(vul)
         )
     )
     order = (Seat.W, Seat.N, Seat.E, Seat.S)
@@ -72,7 +73,7 @@ def auction_table(dealer: Seat, calls: list[tuple[Call, bool]], vul: Vulnerabili
         table.add_column(seat.title, style=style, min_width=6)
     cells: list[str] = [""] * order.index(dealer)
     for call, alert in calls:
-        cells.append(call.to_str(symbols=True) + ("!" if alert else ""))
+        cells.append(call_text(call) + ("!" if alert else ""))
     while cells:
         row, cells = cells[:4], cells[4:]
         table.add_row(*(row + [""] * (4 - len(row))))

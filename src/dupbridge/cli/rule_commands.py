@@ -60,7 +60,7 @@ from typing import Any, TypeVar
 import typer
 
 from dupbridge.cli.app import console, err_console, fail
-from dupbridge.cli.rule_display import irregularity_text, pending_lines, state_lines
+from dupbridge.cli.rule_display import irregularity_text, option_text, pending_lines, state_lines
 from dupbridge.core.boards import dealer_of
 from dupbridge.core.calls import parse_call
 from dupbridge.core.deal import Deal
@@ -84,20 +84,20 @@ _NO = {"n", "no", "false", "f", "0", "nie", "nej", "ei", "нет"}
 
 def rule(
     file: Path | None = typer.Argument(
-        None, help="A table record (JSON) to rule on; without it, the wizard asks."
+        None, help=N_("A table record (JSON) to rule on; without it, the wizard asks.")
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Where to write the updated record (default: FILE, or stdout)."
+        None, "--out", help=N_("Where to write the updated record (default: FILE, or stdout).")
     ),
-    director: str | None = typer.Option(None, "--director", help="The Director's name."),
+    director: str | None = typer.Option(None, "--director", help=N_("The Director's name.")),
     time: str | None = typer.Option(
-        None, "--time", help="The time recorded with each answer (default: now)."
+        None, "--time", help=N_("The time recorded with each answer (default: now).")
     ),
     edition: str = typer.Option(
-        "2017", "--edition", help="Laws edition for a new record: 2017 or 2007."
+        "2017", "--edition", help=N_("Laws edition for a new record: 2017 or 2007.")
     ),
     profile: str | None = typer.Option(
-        None, "--profile", help="National profile for a new record: wbf, sweden, estonia..."
+        None, "--profile", help=N_("National profile for a new record: wbf, sweden, estonia...")
     ),
 ) -> None:
     """The Director's assistant: report an irregularity, walk through the Laws' options,
@@ -259,7 +259,15 @@ class _Session:
             option = pending.options[int(line) - 1]
         else:  # an option said as shown, "designate SA" for designate_SA
             spoken = "_".join(line.split()).lower()
-            option = next((o for o in pending.options if o.lower() == spoken), line)
+            said = " ".join(line.split()).lower()  # or as shown, in the user's language
+            option = next(
+                (
+                    o
+                    for o in pending.options
+                    if spoken == o.lower() or said == option_text(o).lower()
+                ),
+                line,
+            )
         return {"choose": {"seat": pending.chooser.letter, "option": option}}
 
     def tricks_answer(self, words: list[str]) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 
 from dupbridge.cli.app import app, console, err_console, fail
 from dupbridge.core.errors import DupbridgeError, NotationError
-from dupbridge.i18n import _, ngettext
+from dupbridge.i18n import N_, _, ngettext
 from dupbridge.scoring.adjusted import AdjustedRules, parse_number
 from dupbridge.scoring.butler import DEFAULT_DATUM, ButlerError, DatumRule, datum_preset
 from dupbridge.scoring.crossimps import CrossImpTotal
@@ -67,56 +67,63 @@ def _fraction(text: str | None, option: str) -> Fraction | None:
 @app.command()
 def score(
     event_file: Path = typer.Argument(
-        ..., help="Results: travellers .csv, .pbn, USEBIO .xml or a JFR Pary page (.html, .txt)."
+        ...,
+        help=N_("Results: travellers .csv, .pbn, USEBIO .xml or a JFR Pary page (.html, .txt)."),
     ),
     method: str | None = typer.Option(
         None,
         "--method",
-        help="mp, imp-butler, cross-imp, teams-imp, teams-vp or total "
-        "(default: the method the file names, else mp).",
+        help=N_(
+            "mp, imp-butler, cross-imp, teams-imp, teams-vp or total "
+            "(default: the method the file names, else mp)."
+        ),
     ),
-    out: Path | None = typer.Option(None, "--out", help="Write the website, PBN and USEBIO here."),
-    name: str = typer.Option("", "--name", help="The event's name, if the file has none."),
-    mitchell: bool = typer.Option(False, "--mitchell", help="NS and EW are separate fields."),
-    names: Path | None = typer.Option(None, "--names", help="CSV of pair,names."),
-    deals: Path | None = typer.Option(None, "--deals", help="PBN with the deals (and DD)."),
-    phantom: list[str] = typer.Option([], "--phantom", help="A phantom pair (not ranked)."),
-    factoring: str = typer.Option("neuberg", "--factoring", help="neuberg, linear or none."),
-    half_units: bool = typer.Option(False, "--half-units", help="Matchpoints as 1 and 1/2."),
-    top: int | None = typer.Option(None, "--top", min=1, help="Results expected per board."),
-    across_sections: bool = typer.Option(False, "--across-sections", help="One field."),
+    out: Path | None = typer.Option(
+        None, "--out", help=N_("Write the website, PBN and USEBIO here.")
+    ),
+    name: str = typer.Option("", "--name", help=N_("The event's name, if the file has none.")),
+    mitchell: bool = typer.Option(False, "--mitchell", help=N_("NS and EW are separate fields.")),
+    names: Path | None = typer.Option(None, "--names", help=N_("CSV of pair,names.")),
+    deals: Path | None = typer.Option(None, "--deals", help=N_("PBN with the deals (and DD).")),
+    phantom: list[str] = typer.Option([], "--phantom", help=N_("A phantom pair (not ranked).")),
+    factoring: str = typer.Option("neuberg", "--factoring", help=N_("neuberg, linear or none.")),
+    half_units: bool = typer.Option(False, "--half-units", help=N_("Matchpoints as 1 and 1/2.")),
+    top: int | None = typer.Option(None, "--top", min=1, help=N_("Results expected per board.")),
+    across_sections: bool = typer.Option(False, "--across-sections", help=N_("One field.")),
     datum: str = typer.Option(
-        DEFAULT_DATUM, "--datum", help="Butler datum preset: ebu (default), plain or jfr."
+        DEFAULT_DATUM, "--datum", help=N_("Butler datum preset: ebu (default), plain or jfr.")
     ),
     datum_drop: int | None = typer.Option(
-        None, "--datum-drop", min=0, help="Butler: drop N at each end (overrides --datum)."
+        None, "--datum-drop", min=0, help=N_("Butler: drop N at each end (overrides --datum).")
     ),
     datum_rounding: str | None = typer.Option(
-        None, "--datum-rounding", help="Butler datum: half-away, toward-zero, ... (overrides)."
+        None, "--datum-rounding", help=N_("Butler datum: half-away, toward-zero, ... (overrides).")
     ),
     cross_imps: str = typer.Option(
-        "sum", "--cross-imps", help="Cross-IMP total: sum, or average (per comparison)."
+        "sum", "--cross-imps", help=N_("Cross-IMP total: sum, or average (per comparison).")
     ),
-    imp_rule: str = typer.Option("exact", "--imp-rule", help="exact or nearest-ten."),
-    average_plus: str = typer.Option("60", "--average-plus", help="Average plus in %."),
-    average_minus: str = typer.Option("40", "--average-minus", help="Average minus in %."),
-    adjusted_imps: str = typer.Option("3", "--adjusted-imps", help="Average plus in IMPs."),
+    imp_rule: str = typer.Option("exact", "--imp-rule", help=N_("exact or nearest-ten.")),
+    average_plus: str = typer.Option("60", "--average-plus", help=N_("Average plus in %.")),
+    average_minus: str = typer.Option("40", "--average-minus", help=N_("Average minus in %.")),
+    adjusted_imps: str = typer.Option("3", "--adjusted-imps", help=N_("Average plus in IMPs.")),
     no_session_override: bool = typer.Option(
-        False, "--no-session-override", help="Do not apply Law 12C2(c)."
+        False, "--no-session-override", help=N_("Do not apply Law 12C2(c).")
     ),
-    tie_break: str = typer.Option("none", "--tie-break", help="none or swedish (Law 95)."),
-    knockout: bool = typer.Option(False, "--knockout", help="Law 12C4 averages."),
-    round_cap: str | None = typer.Option(None, "--round-cap", help="Most IMPs won a round."),
-    provisional: bool = typer.Option(False, "--provisional", help="Skip incomplete matches."),
+    tie_break: str = typer.Option("none", "--tie-break", help=N_("none or swedish (Law 95).")),
+    knockout: bool = typer.Option(False, "--knockout", help=N_("Law 12C4 averages.")),
+    round_cap: str | None = typer.Option(None, "--round-cap", help=N_("Most IMPs won a round.")),
+    provisional: bool = typer.Option(False, "--provisional", help=N_("Skip incomplete matches.")),
     movement: str | None = typer.Option(
-        None, "--movement", help="Check results against a movement: family or file."
+        None, "--movement", help=N_("Check results against a movement: family or file.")
     ),
-    tables: str | None = typer.Option(None, "--tables", help="Tables of the --movement family."),
+    tables: str | None = typer.Option(
+        None, "--tables", help=N_("Tables of the --movement family.")
+    ),
     boards_per_round: int = typer.Option(
-        2, "--boards-per-round", min=1, help="Boards a round in the --movement."
+        2, "--boards-per-round", min=1, help=N_("Boards a round in the --movement.")
     ),
     movement_name: str | None = typer.Option(
-        None, "--movement-name", help="Which movement of a library file."
+        None, "--movement-name", help=N_("Which movement of a library file.")
     ),
 ) -> None:
     """Score an event by Law 78 and show its ranking; with --out, publish its results."""
@@ -268,10 +275,10 @@ def _print_ranking(scored: ScoredEvent) -> None:
 
 @app.command("sample-site")
 def sample_site(
-    out: Path = typer.Option(Path("results-sample"), "--out", help="Folder for the website."),
-    seed: int = typer.Option(SAMPLE_SEED, "--seed", help="Seed of the sample event."),
+    out: Path = typer.Option(Path("results-sample"), "--out", help=N_("Folder for the website.")),
+    seed: int = typer.Option(SAMPLE_SEED, "--seed", help=N_("Seed of the sample event.")),
     analyse: bool = typer.Option(
-        True, "--analyse/--no-analyse", help="Add double-dummy tricks and par (default)."
+        True, "--analyse/--no-analyse", help=N_("Add double-dummy tricks and par (default).")
     ),
 ) -> None:
     """Play a sample Mitchell with the robots, score it and write its results website."""

@@ -12,13 +12,13 @@ import socket
 
 import typer
 
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 
 __all__ = ["db_app", "serve", "upgrade"]
 
 db_app = typer.Typer(
     name="db",
-    help="The server's database: migrations and Directors' accounts.",
+    help=N_("The server's database: migrations and Directors' accounts."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -57,8 +57,10 @@ def upgrade(
     database_url: str | None = typer.Option(
         None,
         "--database-url",
-        help="sqlite:///FILE (default: DUPBRIDGE_DATABASE_URL, else dupbridge.sqlite3) or "
-        "postgresql://...",
+        help=N_(
+            "sqlite:///FILE (default: DUPBRIDGE_DATABASE_URL, else dupbridge.sqlite3) or "
+            "postgresql://..."
+        ),
     ),
 ) -> None:
     """Run the migrations up to the newest revision and print it."""
@@ -81,15 +83,15 @@ def upgrade(
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0: any free)."),
+    host: str = typer.Option("127.0.0.1", "--host", help=N_("Address to listen on.")),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help=N_("Port (0: any free).")),
     database_url: str | None = typer.Option(
-        None, "--database-url", help="Default: DUPBRIDGE_DATABASE_URL, else dupbridge.sqlite3."
+        None, "--database-url", help=N_("Default: DUPBRIDGE_DATABASE_URL, else dupbridge.sqlite3.")
     ),
     redis_url: str | None = typer.Option(
-        None, "--redis-url", help="Redis for several processes (default: DUPBRIDGE_REDIS_URL)."
+        None, "--redis-url", help=N_("Redis for several processes (default: DUPBRIDGE_REDIS_URL).")
     ),
-    workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help=N_("Server processes.")),
 ) -> None:
     """Run the server for online tables (SQLite by default) and print its address.
 
@@ -149,15 +151,15 @@ def serve(
 
 @db_app.command("add-director")
 def add_director(
-    name: str = typer.Argument(..., help="The Director's account name."),
+    name: str = typer.Argument(..., help=N_("The Director's account name.")),
     playing: bool = typer.Option(
-        False, "--playing", help="A playing Director: boards he still has to play stay hidden."
+        False, "--playing", help=N_("A playing Director: boards he still has to play stay hidden.")
     ),
     password_stdin: bool = typer.Option(
-        False, "--password-stdin", help="Read the password from standard input (scripts)."
+        False, "--password-stdin", help=N_("Read the password from standard input (scripts).")
     ),
     database_url: str | None = typer.Option(
-        None, "--database-url", help="As for db upgrade (default: DUPBRIDGE_DATABASE_URL)."
+        None, "--database-url", help=N_("As for db upgrade (default: DUPBRIDGE_DATABASE_URL).")
     ),
 ) -> None:
     """Create a Director's account (the password is asked for, and stored as an argon2 hash)."""

@@ -21,16 +21,18 @@ from dupbridge.core.errors import NotationError
 from dupbridge.core.events import CallMade, CardPlayed, ClaimAccepted, ClaimMade
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 from dupbridge.services.records import RecordError, run_record, state_json
 
 __all__ = ["play", "played_tricks", "replay", "run", "table_record"]
 
 
 def replay(
-    file: Path | None = typer.Argument(None, help="A table record (JSON)."),
-    stdin: bool = typer.Option(False, "--stdin", help="Read the record from standard input."),
-    as_json: bool = typer.Option(False, "--json", help="Print the final state as one JSON object."),
+    file: Path | None = typer.Argument(None, help=N_("A table record (JSON).")),
+    stdin: bool = typer.Option(False, "--stdin", help=N_("Read the record from standard input.")),
+    as_json: bool = typer.Option(
+        False, "--json", help=N_("Print the final state as one JSON object.")
+    ),
 ) -> None:
     """Replay a table record and print the final state (exit 1 if an action was refused)."""
     if stdin == (file is not None):
@@ -153,14 +155,16 @@ def _print_state(state: dict[str, Any]) -> None:
 
 
 def play(
-    board: int = typer.Option(1, "--board", min=1, help="Board number (dealer and vulnerability)."),
-    seat: str = typer.Option("S", "--seat", metavar="SEAT", help="Your seat: N, E, S or W."),
-    auto: bool = typer.Option(False, "--auto", help="Robots at all four seats."),
-    seed: int | None = typer.Option(None, "--seed", help="Reproducible deal from this seed."),
-    edition: str = typer.Option("2017", "--edition", help="Laws edition: 2017 or 2007."),
-    record: Path | None = typer.Option(None, "--record", help="Write the table record here."),
+    board: int = typer.Option(
+        1, "--board", min=1, help=N_("Board number (dealer and vulnerability).")
+    ),
+    seat: str = typer.Option("S", "--seat", metavar="SEAT", help=N_("Your seat: N, E, S or W.")),
+    auto: bool = typer.Option(False, "--auto", help=N_("Robots at all four seats.")),
+    seed: int | None = typer.Option(None, "--seed", help=N_("Reproducible deal from this seed.")),
+    edition: str = typer.Option("2017", "--edition", help=N_("Laws edition: 2017 or 2007.")),
+    record: Path | None = typer.Option(None, "--record", help=N_("Write the table record here.")),
     pace: float = typer.Option(
-        0.6, "--pace", metavar="SECONDS", help="Pause after each robot action on a terminal."
+        0.6, "--pace", metavar="SECONDS", help=N_("Pause after each robot action on a terminal.")
     ),
 ) -> None:
     """Deal a board and play it in the terminal; robots take the other seats.
@@ -214,8 +218,8 @@ def play(
 
 
 def run(
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the sample event."),
-    out: Path = typer.Option(Path("out/sample-results"), "--out", help="Folder of the site."),
+    seed: int | None = typer.Option(None, "--seed", help=N_("Seed of the sample event.")),
+    out: Path = typer.Option(Path("out/sample-results"), "--out", help=N_("Folder of the site.")),
 ) -> None:
     """The main job: robots play a sample club session; its results website is written."""
     from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from dupbridge.core.errors import InvalidCardError, NotationError
-from dupbridge.i18n import _
+from dupbridge.i18n import _, ngettext
 
 __all__ = [
     "CARDS",
@@ -321,9 +321,11 @@ def parse_hand_mask(text: str) -> int:
     suits = text.strip().split(".")
     if len(suits) != 4:
         raise NotationError(
-            _("not a hand: {text!r} has {n} suit(s); expected four separated by dots").format(
-                text=text, n=len(suits)
-            )
+            ngettext(
+                "not a hand: {text!r} has {n} suit; expected four separated by dots",
+                "not a hand: {text!r} has {n} suits; expected four separated by dots",
+                len(suits),
+            ).format(text=text, n=len(suits))
         )
     mask = 0
     for suit, written in zip(SUITS_DESCENDING, suits, strict=True):

@@ -15,7 +15,7 @@ from typing import Protocol
 from dupbridge.core.cards import CARDS, FULL_PACK, Card, Hand, parse_hand_mask
 from dupbridge.core.errors import InvalidDealError, NotationError
 from dupbridge.core.seats import SEATS, Seat
-from dupbridge.i18n import _
+from dupbridge.i18n import _, ngettext
 
 __all__ = ["DEAL_COUNT", "Deal", "DealStatus", "RandomSource"]
 
@@ -163,9 +163,11 @@ class Deal:
         parts = stripped[2:].split()
         if len(parts) != 4:
             raise NotationError(
-                _("not a deal: {text!r} has {n} hand(s); expected four").format(
-                    text=text, n=len(parts)
-                )
+                ngettext(
+                    "not a deal: {text!r} has {n} hand; expected four",
+                    "not a deal: {text!r} has {n} hands; expected four",
+                    len(parts),
+                ).format(text=text, n=len(parts))
             )
         masks = [0, 0, 0, 0]
         for offset, part in enumerate(parts):

@@ -25,7 +25,8 @@ from dupbridge.core.rectify import (
 )
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
-from dupbridge.i18n import _
+from dupbridge.core.written import unstated_text
+from dupbridge.i18n import _, ngettext
 from dupbridge.laws.steps import (
     Judge,
 )
@@ -116,9 +117,11 @@ class ClaimRulings(RevokeRulings):
             f"{s.letter}: {remaining[s].to_pbn() or '-'}" for s in (Seat.N, Seat.E, Seat.S, Seat.W)
         )
         texts.append(
-            _("{seat}'s side has {won} trick(s); {left} left to play. Cards left: {hands}").format(
-                seat=seat.title, won=won, left=left, hands=hands
-            )
+            ngettext(
+                "{seat}'s side has {won} trick; {left} left to play. Cards left: {hands}",
+                "{seat}'s side has {won} tricks; {left} left to play. Cards left: {hands}",
+                won,
+            ).format(seat=seat.title, won=won, left=left, hands=hands)
         )
         trump = play.trump
         if trump is not None:
@@ -179,11 +182,17 @@ class ClaimRulings(RevokeRulings):
                 line=line,
                 unstated=mode,
             )
-            shown = "-" if tricks is None else str(tricks)
+            cards = " ".join(str(c) for c in line)
             texts.append(
-                _(
-                    "line {line}, the claimer's other cards at their {mode}: {n} trick(s) from here"
-                ).format(line=" ".join(str(c) for c in line), mode=mode, n=shown)
+                _("line {line}, the claimer's other cards at their {mode}: not known").format(
+                    line=cards, mode=unstated_text(mode)
+                )
+                if tricks is None
+                else ngettext(
+                    "line {line}, the claimer's other cards at their {mode}: {n} trick from here",
+                    "line {line}, the claimer's other cards at their {mode}: {n} tricks from here",
+                    tricks,
+                ).format(line=cards, mode=unstated_text(mode), n=tricks)
             )
         return texts
 

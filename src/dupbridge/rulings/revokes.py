@@ -30,7 +30,8 @@ from dupbridge.core.rectify import (
 )
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Table
-from dupbridge.i18n import _
+from dupbridge.core.written import side_text
+from dupbridge.i18n import _, ngettext
 from dupbridge.laws.revokes import RevokeFacts
 from dupbridge.laws.steps import (
     Do,
@@ -333,9 +334,11 @@ class RevokeRulings(StepWalker):
             effects.append(
                 Note(
                     tuple(laws.ref(code) for code in adjustment.laws),
-                    _("{text}: {n} trick(s) to {side}").format(
-                        text=_(adjustment.text), n=adjustment.tricks, side=side.name
-                    ),
+                    ngettext(
+                        "{text}: {n} trick to {side}",
+                        "{text}: {n} tricks to {side}",
+                        adjustment.tricks,
+                    ).format(text=_(adjustment.text), n=adjustment.tricks, side=side_text(side)),
                     ruling=state.ruling,
                 )
             )

@@ -39,13 +39,13 @@ from markupsafe import Markup
 from dupbridge.analysis.handrecord import HandRecordBoard, render_html
 from dupbridge.analysis.notation import check_ten
 from dupbridge.core.seats import Side
+from dupbridge.core.written import seat_text
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _, get_language, ngettext
 from dupbridge.scoring.crossimps import CrossImpTotal
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services import site_teams
 from dupbridge.services.site_format import (
-    STRAIN_HEADERS,
     analysed_boards,
     board_table,
     contract_cells,
@@ -56,6 +56,7 @@ from dupbridge.services.site_format import (
     par_of,
     par_words,
     signed,
+    strain_headers,
     vulnerability_text,
 )
 from dupbridge.services.site_plays import PlayKey, play_key, viewer_data
@@ -158,7 +159,7 @@ class _Site:
                 declarer = outcome.contract.declarer
                 return {
                     "contract": contract_cells(outcome.contract),
-                    "declarer": declarer.letter if declarer else "",
+                    "declarer": seat_text(declarer) if declarer else "",
                     "result": outcome.result_text,
                     "lead": lead_text(outcome.lead, self.ten) if outcome.lead else "",
                     "lead_red": outcome.lead is not None and outcome.lead.suit.symbol in "♥♦",
@@ -282,7 +283,7 @@ class _Site:
             vulnerability=vulnerability_text(info),
             diagram=diagram(info, self.ten),
             makeable=makeable_rows(info),
-            strain_headers=STRAIN_HEADERS,
+            strain_headers=strain_headers(),
             par=par_words(info),
             travellers=travellers,
             viewers=[row["viewer"] for t in travellers for row in t["rows"] if row["viewer"]],

@@ -18,6 +18,7 @@ from dupbridge.core.calls import Strain
 from dupbridge.core.cards import SUITS_DESCENDING, Card
 from dupbridge.core.contract import Contract
 from dupbridge.core.seats import SEATS, Seat, Side
+from dupbridge.core.written import risk_text, seat_text, strain_text
 from dupbridge.i18n import _
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.tournament.results import BoardInfo
@@ -35,6 +36,7 @@ __all__ = [
     "par_of",
     "par_words",
     "signed",
+    "strain_headers",
     "vulnerability_text",
 ]
 
@@ -42,6 +44,11 @@ RED = {"♥", "♦"}
 
 #: The denominations of the makeable-contracts table, as hand records order them.
 STRAIN_HEADERS = [("NT", False), ("♠", False), ("♥", True), ("♦", True), ("♣", False)]
+
+
+def strain_headers() -> list[tuple[str, bool]]:
+    """:data:`STRAIN_HEADERS` in the active notation (no trumps ``NT``, Polish local ``BA``)."""
+    return [(strain_text(Strain.NOTRUMP), False), *STRAIN_HEADERS[1:]]
 
 
 def number(value: Fraction | None, places: int = 2) -> str:
@@ -72,10 +79,10 @@ class Cell:
 def contract_cells(contract: Contract) -> list[Cell]:
     """A contract as cells: level, denomination (red for ♥ ♦), ``x``/``xx``."""
     cells = [Cell(str(contract.level))]
-    symbol = contract.strain.symbol
+    symbol = strain_text(contract.strain)
     cells.append(Cell(symbol, symbol in RED))
     if contract.risk.suffix:
-        cells.append(Cell(contract.risk.suffix.lower()))
+        cells.append(Cell(risk_text(contract.risk).lower()))
     return cells
 
 
@@ -123,7 +130,7 @@ def makeable_rows(info: BoardInfo) -> list[dict[str, Any]]:
             count = tricks.get((seat, strain))
             level = None if count is None else count - 6
             cells.append(str(level) if level is not None and level >= 1 else "–")
-        rows.append({"seat": seat.letter, "cells": cells})
+        rows.append({"seat": seat_text(seat), "cells": cells})
     return rows
 
 

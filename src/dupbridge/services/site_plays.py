@@ -27,6 +27,7 @@ from dupbridge.core.calls import Bid
 from dupbridge.core.cards import SUITS_DESCENDING, Card
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.seats import SEATS, Seat
+from dupbridge.core.written import strain_text
 from dupbridge.formats.pbn import Game
 from dupbridge.formats.problems import FormatError, Severity
 from dupbridge.formats.records import BoardRecord
@@ -175,7 +176,7 @@ def viewer_data(record: BoardRecord, ident: str, *, ten: str = "10") -> dict[str
     for made in record.calls:
         call = made.call
         if isinstance(call, Bid):
-            strain = call.strain.symbol
+            strain = strain_text(call.strain)
             text = f"{call.level}{strain}"
             red = strain in _RED_SUITS
         else:

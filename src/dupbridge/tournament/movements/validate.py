@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from itertools import combinations, pairwise
 
-from dupbridge.i18n import _
+from dupbridge.i18n import _, ngettext
 from dupbridge.tournament.movements.model import Entrant, Kind, Movement, Row
 from dupbridge.tournament.movements.report import Comparisons, Problem, Report, board_ranges
 
@@ -293,8 +293,9 @@ class _Checker:
             if len(playing) < 2:
                 self.warn(
                     "shared-alone",
-                    _("round {round}: set {set} is declared shared but {n} table(s) play "
-                      "it").format(round=r, set=number, n=len(playing)),
+                    ngettext("round {round}: set {set} is declared shared but {n} table plays it",
+                             "round {round}: set {set} is declared shared but {n} tables play it",
+                             len(playing)).format(round=r, set=number, n=len(playing)),
                     playing,
                 )  # fmt: skip
 
