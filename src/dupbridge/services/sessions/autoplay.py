@@ -1,0 +1,141 @@
+"""Seats played by the machine through the table protocol: the session's own robots.
+
+:class:`LocalRobots` plays chosen seats of tables through
+:meth:`~dupbridge.services.tables.TableService.handle`, exactly as a person's client does
+(every call and card is checked by the Laws engine, strict mode), with the natural robot of
+:mod:`dupbridge.services.robot`. It sees the table only to choose its seat's action: it acts
+for its own seats, and for dummy only when it is declarer (Law 45B). It is the fallback
+when the robots' seat runner (:class:`dupbridge.services.robot_seats.RobotSeats`) is not
+installed, and the scripted players of the tests.
+
+:func:`make_robots` returns the robots' runner when it exists, else :class:`LocalRobots`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import inspect
+import itertools
+from collections.abc import Iterable
+from typing import Any
+
+from dupbridge.core.commands import MakeCall, PlayCard
+from dupbridge.core.errors import DupbridgeError
+from dupbridge.core.seats import Seat
+from dupbridge.core.table import Phase, Table
+from dupbridge.services.robot import robot_call, robot_card
+from dupbridge.services.tables import TableService
+
+__all__ = ["LocalRobots", "actor_of", "call_maybe_async", "make_robots", "next_action"]
+
+
+def next_action(table: Table, seats: frozenset[Seat]) -> MakeCall | PlayCard | None:
+    """The command one of ``seats`` sends now (a robot's choice), or None if none of them
+    is to act (declarer plays dummy's cards, Law 45B)."""
+    seat = table.turn
+    if seat is None:
+        return None
+    if table.phase is Phase.AUCTION:
+        if seat not in seats:
+            return None
+        return MakeCall(seat, robot_call(table.auction, table.deal[seat]))
+    if table.phase is Phase.PLAY:
+        player = table.declarer if seat is table.dummy else seat
+        if player not in seats:
+            return None
+        return PlayCard(seat, robot_card(table))
+    return None
+
+
+def actor_of(table: Table, command: MakeCall | PlayCard) -> Seat:
+    """Who sends ``command``: declarer for dummy's cards (Law 45B), else its seat."""
+    if isinstance(command, PlayCard) and command.seat is table.dummy and table.declarer:
+        return table.declarer
+    return command.seat
+
+
+async def call_maybe_async(function: Any, *args: Any) -> Any:
+    """Call ``function`` and await its answer if it is awaitable."""
+    answer = function(*args)
+    if inspect.isawaitable(answer):
+        return await answer
+    return answer
+
+
+class LocalRobots:
+    """Robots for seats of the table service's tables.
+
+    Args:
+        service: the table service.
+        pace_s: seconds a robot waits before acting (0: at once).
+    """
+
+    def __init__(self, service: TableService, *, pace_s: float = 0.0) -> None:
+        self.service = service
+        self.pace_s = pace_s
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._keys = itertools.count(1)
+
+    async def attach(self, table_id: str, seats: Iterable[Seat]) -> None:
+        """Play ``seats`` at ``table_id`` until the board is over."""
+        await self.detach(table_id)
+        chosen = frozenset(seats)
+        if chosen:
+            self._tasks[table_id] = asyncio.create_task(self._run(table_id, chosen))
+
+    async def detach(self, table_id: str) -> None:
+        """Stop playing at ``table_id``."""
+        task = self._tasks.pop(table_id, None)
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def close(self) -> None:
+        """Stop every robot."""
+        for table_id in list(self._tasks):
+            await self.detach(table_id)
+
+    async def _run(self, table_id: str, seats: frozenset[Seat]) -> None:
+        changed = asyncio.Event()
+
+        def listener(_what: str, _at: float | None) -> None:
+            changed.set()
+
+        self.service.listen(table_id, listener)
+        try:
+            while True:
+                changed.clear()
+                live = await self.service.live(table_id)
+                if live.table.phase is Phase.FINISHED:
+                    return
+                command = next_action(live.table, seats)
+                if command is None:
+                    await changed.wait()
+                    continue
+                if self.pace_s:
+                    await asyncio.sleep(self.pace_s)
+                try:
+                    await self.service.handle(
+                        table_id,
+                        actor_of(live.table, command),
+                        command,
+                        live.head,
+                        f"robot-{next(self._keys)}-{live.head}",
+                    )
+                except DupbridgeError:
+                    await asyncio.sleep(0.05)  # someone else acted first: look again
+        finally:
+            self.service.unlisten(table_id, listener)
+
+
+def make_robots(service: TableService, *, pace_s: float = 0.0, seed: int = 0) -> Any:
+    """The robots' seat runner (``RobotSeats``, fastest level) if it is installed, else
+    :class:`LocalRobots`."""
+    try:
+        module = importlib.import_module("dupbridge.services.robot_seats")
+    except ImportError:
+        return LocalRobots(service, pace_s=pace_s)
+    return module.RobotSeats(service, level="fast", pace_s=pace_s, seed=seed)
