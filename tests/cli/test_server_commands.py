@@ -41,6 +41,33 @@ class TestDbUpgrade:
         assert "Traceback" not in result.output
 
 
+class TestAddDirector:
+    """A Director's account from the command line."""
+
+    def test_the_account_signs_in_and_a_second_of_that_name_is_refused(
+        self, tmp_path: Path
+    ) -> None:
+        from dupbridge.services.access import AccessStore, Role
+        from dupbridge.store import make_engine
+
+        url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+        args = ["add-director", "Ann", "--playing", "--password-stdin", "--database-url", url]
+        result = CliRunner().invoke(db_app, args, input="long enough\n")
+        assert 0 == result.exit_code, result.output
+        principal = AccessStore(make_engine(url)).sign_in_director("Ann", "long enough")
+        assert Role.PLAYING_DIRECTOR == principal.role
+        again = CliRunner().invoke(db_app, args, input="another one\n")
+        assert 2 == again.exit_code
+        assert "already an account called Ann" in again.output
+
+    def test_a_short_password_is_refused(self, tmp_path: Path) -> None:
+        url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+        args = ["add-director", "Ann", "--password-stdin", "--database-url", url]
+        result = CliRunner().invoke(db_app, args, input="short\n")
+        assert 2 == result.exit_code
+        assert "at least 8 characters" in result.output
+
+
 class TestServe:
     """Options checked before the server starts."""
 

@@ -131,7 +131,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "db",
         "dupbridge.cli.server_commands",
         "db_app",
-        N_("The server's database: db upgrade runs the migrations."),
+        N_("The server's database: migrations and Directors' accounts."),
     ),
 )
 

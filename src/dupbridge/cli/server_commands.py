@@ -1,4 +1,5 @@
-"""``dupbridge serve`` (the online tables server) and ``dupbridge db upgrade`` (migrations).
+"""``dupbridge serve`` (the online tables server) and ``dupbridge db upgrade`` (migrations) and
+``dupbridge db add-director`` (a Director's account).
 
 Self-contained: ``serve`` is a plain function and ``db_app`` a Typer group, registered by the
 command table; uvicorn, SQLAlchemy and the web app are imported only when a command runs.
@@ -144,3 +145,39 @@ def serve(
         log_level="warning",
         ws="websockets-sansio",
     )
+
+
+@db_app.command("add-director")
+def add_director(
+    name: str = typer.Argument(..., help="The Director's account name."),
+    playing: bool = typer.Option(
+        False, "--playing", help="A playing Director: boards he still has to play stay hidden."
+    ),
+    password_stdin: bool = typer.Option(
+        False, "--password-stdin", help="Read the password from standard input (scripts)."
+    ),
+    database_url: str | None = typer.Option(
+        None, "--database-url", help="As for db upgrade (default: DUPBRIDGE_DATABASE_URL)."
+    ),
+) -> None:
+    """Create a Director's account (the password is asked for, and stored as an argon2 hash)."""
+    import sys
+
+    _need_server_extra()
+    from dupbridge.services.access import AccessError, AccessStore
+    from dupbridge.store import DEFAULT_DATABASE_URL, DatabaseURLError, make_engine
+    from dupbridge.store import upgrade as run_upgrade
+
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    else:
+        password = typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
+    url = database_url or os.environ.get("DUPBRIDGE_DATABASE_URL") or DEFAULT_DATABASE_URL
+    try:
+        engine = make_engine(url)
+        run_upgrade(engine)
+        AccessStore(engine).add_director(name, password, playing=playing)
+    except (DatabaseURLError, AccessError) as error:
+        raise _fail(str(error)) from None
+    engine.dispose()
+    typer.echo(_("Director's account {name} created").format(name=name))

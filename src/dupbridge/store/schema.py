@@ -18,11 +18,17 @@ the migrated database and this metadata agree, so the two never drift apart.
 * ``events``: each table's append-only log, keyed by (table, seq): the event's JSON, its type,
   the actor, the time, the batch (the seq of the command's first event) and the client's
   idempotency key, unique per table.
+* ``accounts``: the Directors' accounts (a name and an argon2 hash of the password).
+* ``session_pins``: the argon2 hash of a session's PIN (players and table devices sign in with it).
+* ``session_players``: the players of a session by their number (their name, for the pages).
+* ``signin_links``: one-time sign-in links, by the SHA-256 of their token; ``used_at`` is set
+  when the link is redeemed, and a link is redeemed once only.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     Float,
@@ -37,6 +43,7 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "accounts",
     "events",
     "metadata",
     "online_sessions",
@@ -44,7 +51,10 @@ __all__ = [
     "seats",
     "session_boards",
     "session_entries",
+    "session_pins",
+    "session_players",
     "sessions",
+    "signin_links",
     "tables",
 ]
 
@@ -148,4 +158,42 @@ session_boards = Table(
     Column("ew", Integer, nullable=False),
     Column("outcome", String(40), nullable=True),
     Column("note", Text, nullable=False, server_default=""),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("password_hash", String(200), nullable=False),
+    Column("playing", Boolean, nullable=False, server_default="0"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("name", name="uq_accounts_name"),
+)
+
+session_pins = Table(
+    "session_pins",
+    metadata,
+    Column("session_id", String(36), primary_key=True),
+    Column("pin_hash", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+session_players = Table(
+    "session_players",
+    metadata,
+    Column("session_id", String(36), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("name", String(200), nullable=False),
+    PrimaryKeyConstraint("session_id", "number"),
+)
+
+signin_links = Table(
+    "signin_links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("session_id", String(36), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=True),
 )

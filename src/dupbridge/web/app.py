@@ -1,9 +1,11 @@
 """The FastAPI app factory (DESIGN §5): nothing is built at import time.
 
 ``create_app(settings)`` returns the app; its lifespan makes the engine (and runs the
-migrations), the bus and the table service, and hands them to requests through the lifespan
-state. ``uvicorn --factory dupbridge.web.app:app_from_environment`` reads the settings from
-``DUPBRIDGE_*`` variables (``dupbridge serve`` does this).
+migrations), the bus, the table service and the access store (:mod:`dupbridge.web.access`),
+and hands them to requests through the lifespan state.
+``uvicorn --factory dupbridge.web.app:app_from_environment`` reads the settings from
+``DUPBRIDGE_*`` variables (``dupbridge serve`` does this). Pages' static files are served
+at ``/static``.
 """
 
 from __future__ import annotations
@@ -13,12 +15,17 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 
+from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
+from dupbridge.web.identity import PrincipalCookies
+from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.tables import router as tables_router
@@ -27,7 +34,7 @@ from dupbridge.web.settings import Settings
 __all__ = ["app_from_environment", "create_app"]
 
 #: The routers, one per area, in the order they are mounted.
-ROUTERS = (health_router, tables_router, realtime_router)
+ROUTERS = (health_router, access_router, tables_router, realtime_router)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -45,11 +52,14 @@ def create_app(settings: Settings) -> FastAPI:
             persist=settings.persist,
         )
         await service.start()
+        secret = settings.secret_key.get_secret_value()
         try:
             yield {
                 "service": service,
                 "settings": settings,
-                "tokens": SeatTokens(settings.secret_key.get_secret_value()),
+                "tokens": SeatTokens(secret),
+                "access": AccessStore(engine),
+                "principal_cookies": PrincipalCookies(secret),
             }
         finally:
             await service.close()
@@ -63,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     for router in ROUTERS:
         app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     install_error_handlers(app)
     return app
 
