@@ -33,6 +33,9 @@ class Settings(BaseSettings):
         persist: False only to measure what persistence costs (benchmarks).
         migrate: run the migrations at start.
         db_threads: threads for database work (default: 1 on SQLite, 8 on PostgreSQL).
+        results_dir: where online sessions' results are written at their close.
+        demo: run the demo club (``dupbridge run``): a robot session always running.
+        robot_pace: seconds a robot waits before each call or card.
     """
 
     model_config = SettingsConfigDict(env_prefix="DUPBRIDGE_", extra="ignore")
@@ -46,6 +49,9 @@ class Settings(BaseSettings):
     persist: bool = True
     migrate: bool = True
     db_threads: int | None = None
+    results_dir: str = "dupbridge-results"
+    demo: bool = False
+    robot_pace: float = 0.6
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Settings:

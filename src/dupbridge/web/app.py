@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -19,8 +20,12 @@ from fastapi.staticfiles import StaticFiles
 
 from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
+from dupbridge.services.sessions import SessionService
+from dupbridge.services.sessions.autoplay import call_maybe_async, make_robots
+from dupbridge.services.sessions.runtime import SessionRunner
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.store.session_store import SessionStore
 from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
@@ -28,13 +33,22 @@ from dupbridge.web.identity import PrincipalCookies
 from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.health import router as health_router
+from dupbridge.web.routers.session_manage import router as session_manage_router
+from dupbridge.web.routers.sessions import router as sessions_router
 from dupbridge.web.routers.tables import router as tables_router
 from dupbridge.web.settings import Settings
 
 __all__ = ["app_from_environment", "create_app"]
 
 #: The routers, one per area, in the order they are mounted.
-ROUTERS = (health_router, access_router, tables_router, realtime_router)
+ROUTERS = (
+    health_router,
+    access_router,
+    tables_router,
+    realtime_router,
+    sessions_router,
+    session_manage_router,
+)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -53,15 +67,30 @@ def create_app(settings: Settings) -> FastAPI:
         )
         await service.start()
         secret = settings.secret_key.get_secret_value()
+        access = AccessStore(engine)
+        robots = make_robots(service, pace_s=settings.robot_pace)
+        sessions = SessionService(
+            SessionStore(engine),
+            service,
+            registrar=access,
+            robots=robots,
+            exports_dir=Path(settings.results_dir),
+        )
+        runner = SessionRunner(sessions, demo=settings.demo)
+        await runner.start()
         try:
             yield {
+                "sessions": sessions,
+                "robots": robots,
                 "service": service,
                 "settings": settings,
                 "tokens": SeatTokens(secret),
-                "access": AccessStore(engine),
+                "access": access,
                 "principal_cookies": PrincipalCookies(secret),
             }
         finally:
+            await runner.close()
+            await call_maybe_async(robots.close)
             await service.close()
             engine.dispose()
 

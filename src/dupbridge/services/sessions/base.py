@@ -129,6 +129,10 @@ class SessionBase:
         """The session's conditions."""
         return SessionConfig.from_json(self._row(session_id).config["conditions"])
 
+    def pin_of(self, session_id: str) -> str:
+        """The session's PIN (for the Director's page)."""
+        return str(self._row(session_id).config.get("pin", ""))
+
     def sessions(self) -> list[SessionRow]:
         """Every online session."""
         return self.store.all()
@@ -203,8 +207,13 @@ class SessionBase:
             the session's id and its PIN.
         """
         session_id = uuid.uuid4().hex
-        pin = pin or f"{secrets.randbelow(10_000):04d}"
-        self.store.create(session_id, config.name, {"conditions": config.to_json(), "desk": []})
+        pin = (pin or f"{secrets.randbelow(10_000):04d}").strip()
+        if len(pin) < 4 or len(pin) > 40:
+            raise SessionError(_("a session PIN must have 4 to 40 characters"))
+        # The Director reads the PIN on his page (the access store keeps only its hash).
+        self.store.create(
+            session_id, config.name, {"conditions": config.to_json(), "desk": [], "pin": pin}
+        )
         if self.registrar is not None:
             self.registrar.set_pin(session_id, pin)
         return session_id, pin
