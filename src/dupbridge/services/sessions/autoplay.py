@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import inspect
 import itertools
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,21 +32,35 @@ from dupbridge.services.tables import TableService
 __all__ = ["LocalRobots", "actor_of", "call_maybe_async", "make_robots", "next_action"]
 
 
-def next_action(table: Table, seats: frozenset[Seat]) -> MakeCall | PlayCard | None:
+def next_action(
+    table: Table,
+    seats: frozenset[Seat],
+    rng: random.Random | None = None,
+    error_rate: float = 0.0,
+) -> MakeCall | PlayCard | None:
     """The command one of ``seats`` sends now (a robot's choice), or None if none of them
-    is to act (declarer plays dummy's cards, Law 45B)."""
+    is to act (declarer plays dummy's cards, Law 45B). With ``rng``, the robot now and then
+    (``error_rate``) makes another legal call or plays another legal card, as club players
+    do, so that the tables of a session do not all score the same."""
     seat = table.turn
     if seat is None:
         return None
+    erring = rng is not None and rng.random() < error_rate
     if table.phase is Phase.AUCTION:
         if seat not in seats:
             return None
-        return MakeCall(seat, robot_call(table.auction, table.deal[seat]))
+        call = robot_call(table.auction, table.deal[seat])
+        if erring and rng is not None:
+            call = rng.choice(list(table.legal_calls())[:6])
+        return MakeCall(seat, call)
     if table.phase is Phase.PLAY:
         player = table.declarer if seat is table.dummy else seat
         if player not in seats:
             return None
-        return PlayCard(seat, robot_card(table))
+        card = robot_card(table)
+        if erring and rng is not None:
+            card = rng.choice(list(table.legal_cards()))
+        return PlayCard(seat, card)
     return None
 
 
@@ -70,11 +85,22 @@ class LocalRobots:
     Args:
         service: the table service.
         pace_s: seconds a robot waits before acting (0: at once).
+        error_rate: how often a robot makes another legal choice than its best.
+        seed: the robots' seed (each table gets its own generator from it).
     """
 
-    def __init__(self, service: TableService, *, pace_s: float = 0.0) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        pace_s: float = 0.0,
+        error_rate: float = 0.05,
+        seed: int = 0,
+    ) -> None:
         self.service = service
         self.pace_s = pace_s
+        self.error_rate = error_rate
+        self.seed = seed
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._keys = itertools.count(1)
 
@@ -104,6 +130,7 @@ class LocalRobots:
         def listener(_what: str, _at: float | None) -> None:
             changed.set()
 
+        rng = random.Random(f"{self.seed}:{table_id}")
         self.service.listen(table_id, listener)
         try:
             while True:
@@ -111,7 +138,7 @@ class LocalRobots:
                 live = await self.service.live(table_id)
                 if live.table.phase is Phase.FINISHED:
                     return
-                command = next_action(live.table, seats)
+                command = next_action(live.table, seats, rng, self.error_rate)
                 if command is None:
                     await changed.wait()
                     continue
@@ -137,5 +164,5 @@ def make_robots(service: TableService, *, pace_s: float = 0.0, seed: int = 0) ->
     try:
         module = importlib.import_module("dupbridge.services.robot_seats")
     except ImportError:
-        return LocalRobots(service, pace_s=pace_s)
+        return LocalRobots(service, pace_s=pace_s, seed=seed)
     return module.RobotSeats(service, level="fast", pace_s=pace_s, seed=seed)
