@@ -158,11 +158,14 @@ class LocalRobots:
             self.service.unlisten(table_id, listener)
 
 
-def make_robots(service: TableService, *, pace_s: float = 0.0, seed: int = 0) -> Any:
-    """The robots' seat runner (``RobotSeats``, fastest level) if it is installed, else
+def make_robots(
+    service: TableService, *, pace_s: float = 0.0, seed: int = 0, level: str = "basic"
+) -> Any:
+    """The robots' seat runner (``RobotSeats`` at ``level``; ``basic`` is the fastest) if it
+    is installed, else
     :class:`LocalRobots`."""
     try:
         module = importlib.import_module("dupbridge.services.robot_seats")
     except ImportError:
         return LocalRobots(service, pace_s=pace_s, seed=seed)
-    return module.RobotSeats(service, level="fast", pace_s=pace_s, seed=seed)
+    return module.RobotSeats(service, level=level, pace_s=pace_s, seed=seed)
