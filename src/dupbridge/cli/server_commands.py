@@ -18,7 +18,7 @@ __all__ = ["db_app", "serve", "upgrade"]
 
 db_app = typer.Typer(
     name="db",
-    help="The server's database: db upgrade runs the migrations.",
+    help="The server's database: migrations and Directors' accounts.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -26,7 +26,7 @@ db_app = typer.Typer(
 
 @db_app.callback()
 def _db() -> None:
-    """The server's database: db upgrade runs the migrations."""
+    """The server's database: migrations and Directors' accounts."""
 
 
 def _need_server_extra() -> None:
