@@ -124,3 +124,23 @@ def test_a_board_over_time_may_finish(tmp_path: Path) -> None:
             assert not any(isinstance(r.outcome, ArtificialScore) for r in scored.event.results)
 
     asyncio.run(main())
+
+
+def test_robots_take_over_missing_players_in_the_round_under_way(tmp_path: Path) -> None:
+    """The Director lets robots play for missing players during a round: their boards of
+    that round are played out by the robots and the session moves on."""
+
+    async def main() -> None:
+        async with harness(tmp_path) as h:
+            session_id = await _session(h, unstarted="play")
+            for player in range(1, 9):
+                await h.sessions.robot_for(session_id, player)
+            loop = asyncio.get_running_loop()
+            give_up = loop.time() + 60
+            while h.sessions.view(session_id).round == 1:
+                assert loop.time() < give_up, "the robots did not finish the round"
+                await asyncio.sleep(0.05)
+                await h.sessions.tick(session_id)
+            assert h.sessions.config(session_id).robot_players == tuple(range(1, 9))
+
+    asyncio.run(main())

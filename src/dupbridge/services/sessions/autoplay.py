@@ -102,17 +102,21 @@ class LocalRobots:
         self.error_rate = error_rate
         self.seed = seed
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._seats: dict[str, frozenset[Seat]] = {}
         self._keys = itertools.count(1)
 
     async def attach(self, table_id: str, seats: Iterable[Seat]) -> None:
-        """Play ``seats`` at ``table_id`` until the board is over."""
+        """Play ``seats`` at ``table_id`` (besides those robots play there already) until
+        the board is over."""
+        chosen = frozenset(seats) | self._seats.get(table_id, frozenset())
         await self.detach(table_id)
-        chosen = frozenset(seats)
         if chosen:
+            self._seats[table_id] = chosen
             self._tasks[table_id] = asyncio.create_task(self._run(table_id, chosen))
 
     async def detach(self, table_id: str) -> None:
         """Stop playing at ``table_id``."""
+        self._seats.pop(table_id, None)
         task = self._tasks.pop(table_id, None)
         if task is not None and not task.done():
             task.cancel()
@@ -162,8 +166,7 @@ def make_robots(
     service: TableService, *, pace_s: float = 0.0, seed: int = 0, level: str = "basic"
 ) -> Any:
     """The robots' seat runner (``RobotSeats`` at ``level``; ``basic`` is the fastest) if it
-    is installed, else
-    :class:`LocalRobots`."""
+    is installed, else :class:`LocalRobots`."""
     try:
         module = importlib.import_module("dupbridge.services.robot_seats")
     except ImportError:

@@ -225,6 +225,20 @@ class SessionService(SessionBase):
             if seats:
                 await call_maybe_async(self.robots.attach, board.table_id, seats)
 
+    async def robot_for(self, session_id: str, player: int, robot: bool = True) -> None:
+        """A robot plays for player ``player`` (a missing player) from now on, at the boards
+        of the current round he has not finished too; or no longer does (his seats are
+        his again from the next round)."""
+        self.set_robot(session_id, player, robot)
+        if not robot or self.robots is None:
+            return
+        for board in self.view(session_id).boards:
+            if board.done:
+                continue
+            seat = player_seat(board, player)
+            if seat is not None:
+                await call_maybe_async(self.robots.attach, board.table_id, [seat])
+
     async def _table_of(self, table_id: str) -> Table:
         return (await self.tables.live(table_id)).table
 

@@ -206,7 +206,7 @@ async def robot(
 ) -> Response:
     """A robot plays for a missing player (or stops)."""
     try:
-        sessions_of(request).set_robot(session_id, number, on)
+        await sessions_of(request).robot_for(session_id, number, on)
     except SessionError as error:
         return refused(request, error)
     return _back(session_id)
