@@ -52,7 +52,7 @@ def _session(client: TestClient, pairs: int, **conditions: str) -> str:
             data={"first": f"North {k}", "second": f"South {k}"},
         )
         assert answer.status_code == 303
-    return session_id
+    return str(session_id)
 
 
 def test_the_lobby_seats_a_newcomer_with_three_robots_in_one_click(web: TestClient) -> None:
@@ -156,3 +156,19 @@ def test_after_the_close_commands_and_late_corrections_are_refused(web: TestClie
         "timeout_score": "A-/A-"})  # fmt: skip
     assert again.status_code == 410
     assert web.get(f"/manage/sessions/{session_id}").text == before
+
+
+def test_a_team_session_takes_teams_of_four(web: TestClient) -> None:
+    _director(web)
+    answer = web.post(
+        "/manage/sessions", data={"name": "Teams", "pin": "1357", "method": "teams-vp"}
+    )
+    session_id = answer.headers["location"].rsplit("/", 1)[1]
+    names = {"names": [f"Player {i}" for i in range(1, 5)]}
+    assert web.post(f"/manage/sessions/{session_id}/teams", data=names).status_code == 303
+    pair = web.post(f"/manage/sessions/{session_id}/pairs", data={"first": "A", "second": "B"})
+    assert pair.status_code == 409
+    assert "team event" in pair.text
+    page = web.get(f"/manage/sessions/{session_id}")
+    assert "Player 4" in page.text
+    assert "1–4" in page.text  # the team's four player numbers

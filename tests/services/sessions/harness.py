@@ -91,5 +91,6 @@ async def play_round(h: Harness, session_id: str) -> None:
     for board in view.boards:
         if board.done:
             continue
-        humans = frozenset(seat for seat in Seat if seat_player(board, seat) not in robots)
+        size = view.config.players_per_entry
+        humans = frozenset(seat for seat in Seat if seat_player(board, seat, size) not in robots)
         await play_table(h, board.table_id, humans)

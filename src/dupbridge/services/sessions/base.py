@@ -71,19 +71,28 @@ class SessionView:
     correction_until: float | None
 
 
-def player_seat(board: BoardRow | RoundBoard, player: int) -> Seat | None:
-    pair, second = (player + 1) // 2, player % 2 == 0
-    if pair == board.ns:
+def player_seat(board: BoardRow | RoundBoard, player: int, size: int = 2) -> Seat | None:
+    """The seat player ``player`` holds at a board (None: he does not play there).
+
+    Entry ``k``'s players are numbered from ``size * (k - 1) + 1``: a pair's first player
+    sits North (or East), its second South (or West); a team's first pair plays North-South
+    and its second pair East-West.
+    """
+    entry, within = (player - 1) // size + 1, (player - 1) % size
+    second = within % 2 == 1
+    if entry == board.ns and (size == 2 or within < 2):
         return Seat.S if second else Seat.N
-    if pair == board.ew:
+    if entry == board.ew and (size == 2 or within >= 2):
         return Seat.W if second else Seat.E
     return None
 
 
-def seat_player(board: BoardRow | RoundBoard, seat: Seat) -> int:
-    """The player number in ``seat`` at a board (pair ``k``: players ``2k-1``, ``2k``)."""
-    pair = board.ns if seat in (Seat.N, Seat.S) else board.ew
-    return 2 * pair - (0 if seat in (Seat.S, Seat.W) else 1)
+def seat_player(board: BoardRow | RoundBoard, seat: Seat, size: int = 2) -> int:
+    """The player number in ``seat`` at a board (see :func:`player_seat`)."""
+    north_south = seat in (Seat.N, Seat.S)
+    entry = board.ns if north_south else board.ew
+    offset = 0 if size == 2 or north_south else 2
+    return size * (entry - 1) + offset + (2 if seat in (Seat.S, Seat.W) else 1)
 
 
 class SessionBase:
@@ -260,12 +269,40 @@ class SessionBase:
         if len(cleaned) != 2 or not all(cleaned) or any(len(n) > 100 for n in cleaned):
             raise SessionError(_("a pair needs two names of 1 to 100 characters"))
         config = SessionConfig.from_json(row.config["conditions"])
+        if config.teams:
+            raise SessionError(_("this is a team event: enter teams of four, not pairs"))
         self._check_members(config, cleaned, members)
         number = max((entry.number for entry in self.store.entries(session_id)), default=0) + 1
         self.store.add_entry(session_id, EntryRow(number, cleaned, tuple(members)))
         if self.registrar is not None:
             for index, name in enumerate(cleaned):
                 self.registrar.register_player(session_id, 2 * number - 1 + index, name)
+        return number
+
+    def add_team(
+        self, session_id: str, names: tuple[str, ...], members: tuple[str, ...] = ()
+    ) -> int:
+        """Enter a team of four (its first pair plays North-South, its second East-West);
+        returns its number ``k`` (its players are ``4k-3`` to ``4k``).
+
+        Raises:
+            SessionError: if entries are closed, the session is not a team event, a name is
+                empty or a member is not allowed.
+        """
+        row = self._open(session_id)
+        config = SessionConfig.from_json(row.config["conditions"])
+        if not config.teams:
+            raise SessionError(_("this is a pairs event: enter pairs, not teams"))
+        cleaned = tuple(name.strip() for name in names)
+        if len(cleaned) != 4 or not all(cleaned) or any(len(n) > 100 for n in cleaned):
+            raise SessionError(_("a team needs four names of 1 to 100 characters"))
+        members = tuple(members) or ("",) * 4
+        self._check_members(config, cleaned, members)
+        number = max((entry.number for entry in self.store.entries(session_id)), default=0) + 1
+        self.store.add_entry(session_id, EntryRow(number, cleaned, members))
+        if self.registrar is not None:
+            for index, name in enumerate(cleaned):
+                self.registrar.register_player(session_id, 4 * number - 3 + index, name)
         return number
 
     def add_single(self, session_id: str, name: str, member: str = "") -> int | None:
@@ -306,13 +343,14 @@ class SessionBase:
         if not name or len(name) > 100:
             raise SessionError(_("a substitute needs a name of 1 to 100 characters"))
         entries = {entry.number: entry for entry in self.store.entries(session_id)}
-        pair = (player + 1) // 2
-        if pair not in entries:
+        size = SessionConfig.from_json(row.config["conditions"]).players_per_entry
+        number = (player - 1) // size + 1
+        if number not in entries or player < 1:
             raise SessionError(_("there is no player {number}").format(number=player))
-        entry = entries[pair]
+        entry = entries[number]
         names = list(entry.names)
-        names[(player + 1) % 2] = name
-        entries[pair] = replace(entry, names=tuple(names))
+        names[(player - 1) % size] = name
+        entries[number] = replace(entry, names=tuple(names))
         self.store.replace_entries(session_id, list(entries.values()))
         if self.registrar is not None:
             self.registrar.register_player(session_id, player, name)

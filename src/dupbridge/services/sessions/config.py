@@ -26,6 +26,7 @@ __all__ = [
     "METHODS",
     "OVERTIME_RULES",
     "RANKING_MODES",
+    "TEAM_METHODS",
     "UNSTARTED_RULES",
     "Clock",
     "CorrectionClosedError",
@@ -39,7 +40,9 @@ __all__ = [
 ]
 
 #: The scoring methods of an online session (``dupbridge.tournament`` method values).
-METHODS = ("mp", "imp-butler", "cross-imp")
+METHODS = ("mp", "imp-butler", "cross-imp", "teams-imp", "teams-vp")
+#: The team methods: entries are teams of four (two pairs), Law 78B IMPs, VPs on the WBF scale.
+TEAM_METHODS = ("teams-imp", "teams-vp")
 #: A board still running when the round's time is up: play it out, or score it not played.
 OVERTIME_RULES = ("finish", "score")
 #: A board not started when the round's time is up: score it not played, or play it late.
@@ -114,7 +117,8 @@ class SessionConfig:
     Attributes:
         name: the session's name.
         method: ``mp`` (matchpoints, Law 78A), ``imp-butler`` or ``cross-imp`` (IMPs,
-            Law 78B).
+            Law 78B), ``teams-imp`` or ``teams-vp`` (teams of four: IMPs, or IMPs converted to
+            victory points).
         movement: a movement family of :mod:`dupbridge.tournament.movements.catalog`
             (``howell``, ``mitchell``...); empty: chosen from the number of tables.
         boards_per_round: boards played at a table in a round.
@@ -152,6 +156,16 @@ class SessionConfig:
     seed: int | None = None
     auto_close: bool = False
     robot_players: tuple[int, ...] = field(default=())
+
+    @property
+    def teams(self) -> bool:
+        """Whether the entries are teams of four."""
+        return self.method in TEAM_METHODS
+
+    @property
+    def players_per_entry(self) -> int:
+        """Four for a team, two for a pair."""
+        return 4 if self.teams else 2
 
     def __post_init__(self) -> None:
         _choice(_("scoring method"), self.method, METHODS)

@@ -84,12 +84,19 @@ def board_outcome(table: Table) -> Played | None:
 
 def seat_players(ns: EntryRow, ew: EntryRow) -> dict[Seat, str]:
     """The names in the four seats: the NS entry's first player North, its second South;
-    the EW entry's first East, its second West."""
+    the EW entry's first East, its second West (a team's second pair plays East-West:
+    its third and fourth players)."""
 
     def name(entry: EntryRow, index: int) -> str:
         return entry.names[index] if index < len(entry.names) else entry.names[0]
 
-    return {Seat.N: name(ns, 0), Seat.S: name(ns, 1), Seat.E: name(ew, 0), Seat.W: name(ew, 1)}
+    east = 2 if len(ew.names) == 4 else 0
+    return {
+        Seat.N: name(ns, 0),
+        Seat.S: name(ns, 1),
+        Seat.E: name(ew, east),
+        Seat.W: name(ew, east + 1),
+    }
 
 
 def session_event(
@@ -101,6 +108,7 @@ def session_event(
     boards: Sequence[BoardRow],
     tables: Mapping[str, Table],
     mitchell: bool,
+    teams: bool = False,
     rounds: int | None = None,
 ) -> Event:
     """The session's event: its pairs, boards and every traveller line known so far (only
@@ -141,6 +149,7 @@ def session_event(
         pairs=pairs,
         results=tuple(results),
         mitchell=mitchell,
+        teams=teams,
     )
 
 

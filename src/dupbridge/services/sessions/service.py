@@ -106,7 +106,7 @@ class SessionService(SessionBase):
             row = self._open(session_id)
             config = SessionConfig.from_json(row.config["conditions"])
             desk = list(row.config.get("desk", []))
-            if desk:
+            if desk and not config.teams:
                 name, member = desk[0]
                 self.store.update(session_id, config={**row.config, "desk": []})
                 row = self._row(session_id)
@@ -115,13 +115,17 @@ class SessionService(SessionBase):
             entries = self.store.entries(session_id)
             if len(entries) < 3:
                 raise SessionError(
-                    _("a session needs at least 3 pairs; {count} entered").format(
+                    _("a session needs at least 3 entries; {count} entered").format(
                         count=len(entries)
                     )
                 )
             tables = math.ceil(len(entries) / 2)
             half = len(entries) % 2 == 1
             family = config.movement or ("howell" if tables < MITCHELL_FROM else "mitchell")
+            if config.teams:
+                # Team families count teams, not tables; an odd number has a bye.
+                tables, half = len(entries), False
+                family = config.movement or "round-robin"
             spec = {
                 "family": family,
                 "tables": tables,
@@ -162,6 +166,7 @@ class SessionService(SessionBase):
                     "entrants": {str(k): list(v) for k, v in entrants.items()},
                     "deals": deals,
                     "mitchell": family.startswith("mitchell"),
+                    "teams": config.teams,
                 },
                 state="running",
             )
@@ -221,7 +226,9 @@ class SessionService(SessionBase):
             return
         robot = set(config.robot_players)
         for board in boards:
-            seats = [seat for seat in Seat if seat_player(board, seat) in robot]
+            seats = [
+                seat for seat in Seat if seat_player(board, seat, config.players_per_entry) in robot
+            ]
             if seats:
                 await call_maybe_async(self.robots.attach, board.table_id, seats)
 
@@ -232,10 +239,11 @@ class SessionService(SessionBase):
         self.set_robot(session_id, player, robot)
         if not robot or self.robots is None:
             return
-        for board in self.view(session_id).boards:
+        view = self.view(session_id)
+        for board in view.boards:
             if board.done:
                 continue
-            seat = player_seat(board, player)
+            seat = player_seat(board, player, view.config.players_per_entry)
             if seat is not None:
                 await call_maybe_async(self.robots.attach, board.table_id, [seat])
 
@@ -311,10 +319,11 @@ class SessionService(SessionBase):
             raise SessionClosedError(
                 _("session {name!r} is closed: its tables take no more play").format(name=view.name)
             )
-        mine = [b for b in view.boards if player_seat(b, player) is not None]
+        size = view.config.players_per_entry
+        mine = [b for b in view.boards if player_seat(b, player, size) is not None]
         if not mine:
             return None
-        seat = player_seat(mine[0], player)
+        seat = player_seat(mine[0], player, size)
         assert seat is not None
         return seat, sorted(mine, key=lambda b: b.board)
 
@@ -327,9 +336,10 @@ class SessionService(SessionBase):
         """
         row = self._row(session_id)
         self._not_closed(row)
+        size = SessionConfig.from_json(row.config["conditions"]).players_per_entry
         for board in self.store.boards(session_id):
             if board.table_id == table_id:
-                seat = player_seat(board, player)
+                seat = player_seat(board, player, size)
                 if seat is None:
                     break
                 return seat
@@ -362,6 +372,7 @@ class SessionService(SessionBase):
             boards=boards,
             tables=tables,
             mitchell=bool(row.config.get("mitchell")),
+            teams=bool(row.config.get("teams")),
             rounds=rounds,
         )
         if not event.results:

@@ -125,6 +125,22 @@ async def add_pair(
     return _back(session_id)
 
 
+@router.post("/{session_id}/teams")
+async def add_team(
+    *,
+    request: Request,
+    session_id: str,
+    director: DirectorOnly,
+    names: Annotated[list[str], Form()],
+) -> Response:
+    """Enter a team of four."""
+    try:
+        sessions_of(request).add_team(session_id, tuple(names))
+    except SessionError as error:
+        return refused(request, error)
+    return _back(session_id)
+
+
 @router.post("/{session_id}/singles")
 async def add_single(
     *, request: Request, session_id: str, director: DirectorOnly, name: Text, member: Text = ""

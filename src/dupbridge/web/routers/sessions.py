@@ -26,7 +26,7 @@ from dupbridge.services.sessions import (
     UnknownSessionError,
 )
 from dupbridge.services.sessions.autoplay import call_maybe_async
-from dupbridge.tournament.event_scoring import ScoredEvent
+from dupbridge.tournament.event_scoring import Method, ScoredEvent
 from dupbridge.web.deps import Service, Tokens
 from dupbridge.web.identity import CurrentPrincipal
 from dupbridge.web.pages import render
@@ -60,6 +60,8 @@ def refused(request: Request, error: SessionError) -> HTMLResponse:
 def _score_text(scored: ScoredEvent, total: Fraction, percent: Fraction | None) -> str:
     if percent is not None:
         return f"{float(percent):.2f}%"
+    if scored.method is Method.TEAMS_VP:
+        return f"{float(total):.2f}"
     return f"{float(total):+.1f}" if scored.method.in_imps else f"{float(total):.1f}"
 
 
