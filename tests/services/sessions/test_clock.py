@@ -144,3 +144,21 @@ def test_robots_take_over_missing_players_in_the_round_under_way(tmp_path: Path)
             assert h.sessions.config(session_id).robot_players == tuple(range(1, 9))
 
     asyncio.run(main())
+
+
+def test_after_a_restart_the_robots_sit_down_again(tmp_path: Path) -> None:
+    """A server that restarts mid-round puts the robots back in their seats (resume)."""
+
+    async def main() -> None:
+        async with harness(tmp_path) as h:
+            session_id = await _session(h, unstarted="play", robot_players=list(range(1, 9)))
+            await h.robots.close()  # the server stops: its robots are gone
+            await h.sessions.resume()  # and starts again
+            loop = asyncio.get_running_loop()
+            give_up = loop.time() + 60
+            while h.sessions.view(session_id).round == 1:
+                assert loop.time() < give_up, "the robots did not come back"
+                await asyncio.sleep(0.05)
+                await h.sessions.tick(session_id)
+
+    asyncio.run(main())

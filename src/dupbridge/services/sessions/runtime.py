@@ -60,7 +60,17 @@ class SessionRunner:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Begin ticking."""
+        """Put the robots back at the running sessions' tables, then begin ticking (with
+        ``demo``, a robot session still running from before is the demo session)."""
+        await self.sessions.resume()
+        if self.demo:
+            running = [
+                row
+                for row in self.sessions.sessions()
+                if row.state == "running" and row.name == _(DEMO_SESSION_NAME)
+            ]
+            if running:
+                self.demo_id = running[-1].id
         self._task = asyncio.create_task(self._loop())
 
     async def close(self) -> None:

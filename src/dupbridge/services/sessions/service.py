@@ -299,6 +299,20 @@ class SessionService(SessionBase):
             return "closed"
         return "finished"
 
+    async def resume(self) -> None:
+        """After a restart: robots take their seats again at the unfinished boards of every
+        running session's current round."""
+        for row in self.store.all():
+            if row.state != "running":
+                continue
+            config = SessionConfig.from_json(row.config["conditions"])
+            boards = [
+                b
+                for b in self.store.boards(row.id)
+                if b.round == row.current_round and not b.finished and b.outcome is None
+            ]
+            await self._attach_robots(config, boards)
+
     async def tick_all(self) -> None:
         """Tick every running session (a server calls this every second)."""
         for row in self.store.all():
