@@ -264,6 +264,18 @@ class SessionBase:
         Raises:
             SessionError: if entries are closed, a name is empty or a member is not allowed.
         """
+        return self.enter_pair(session_id, names, members, checked=True)
+
+    def enter_pair(
+        self,
+        session_id: str,
+        names: tuple[str, str],
+        members: tuple[str, str] = ("", ""),
+        *,
+        checked: bool,
+    ) -> int:
+        """:meth:`add_pair`; unless ``checked``, the allow-list is not consulted (a robot
+        partner from the partnership desk)."""
         row = self._open(session_id)
         cleaned = tuple(name.strip() for name in names)
         if len(cleaned) != 2 or not all(cleaned) or any(len(n) > 100 for n in cleaned):
@@ -271,7 +283,8 @@ class SessionBase:
         config = SessionConfig.from_json(row.config["conditions"])
         if config.teams:
             raise SessionError(_("this is a team event: enter teams of four, not pairs"))
-        self._check_members(config, cleaned, members)
+        if checked:
+            self._check_members(config, cleaned, members)
         number = max((entry.number for entry in self.store.entries(session_id)), default=0) + 1
         self.store.add_entry(session_id, EntryRow(number, cleaned, tuple(members)))
         if self.registrar is not None:

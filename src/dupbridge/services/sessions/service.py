@@ -110,7 +110,10 @@ class SessionService(SessionBase):
                 name, member = desk[0]
                 self.store.update(session_id, config={**row.config, "desk": []})
                 row = self._row(session_id)
-                number = self.add_pair(session_id, (name, _("Robot")), (member, ""))
+                # The single's membership was checked at the desk; his partner is a robot.
+                number = self.enter_pair(
+                    session_id, (name, _("Robot")), (member, ""), checked=False
+                )
                 config = replace(config, robot_players=(*config.robot_players, 2 * number))
             entries = self.store.entries(session_id)
             if len(entries) < 3:
