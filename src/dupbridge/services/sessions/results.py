@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dupbridge.core.boards import Board
 from dupbridge.core.deal import Deal
 from dupbridge.core.events import CardPlayed
 from dupbridge.core.seats import Seat, Side
@@ -213,8 +212,3 @@ def _record_order(record: BoardRecord) -> tuple[int, int, int]:
         int(record.info_value("Round") or 0),
         int(record.info_value("Table") or 0),
     )
-
-
-def deal_board(number: int) -> Board:
-    """Board ``number`` with its Law 2 dealer and vulnerability."""
-    return Board.numbered(number)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -65,12 +65,12 @@ from dupbridge.services.sessions.results import (
     session_event,
     write_files,
 )
-from dupbridge.store.session_store import BoardRow, EntryRow, SessionRow
+from dupbridge.store.session_store import BoardRow, SessionRow
 from dupbridge.tournament.event_scoring import ScoredEvent
 from dupbridge.tournament.movements import Movement
 from dupbridge.tournament.movements.catalog import Options, build
 
-__all__ = ["MITCHELL_FROM", "SessionService", "entrant_names"]
+__all__ = ["MITCHELL_FROM", "SessionService"]
 
 #: Tables from which a session is a Mitchell rather than a Howell (when not named).
 MITCHELL_FROM = 9
@@ -490,9 +490,3 @@ class SessionService(SessionBase):
 
 def _line(side: Any) -> str | None:
     return None if side is None else str(side.name)
-
-
-def entrant_names(entries: Mapping[int, EntryRow], number: int) -> str:
-    """The names of entry ``number`` joined for a page."""
-    entry = entries.get(number)
-    return "" if entry is None else " – ".join(entry.names)
