@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test tools catalogs-check lint typecheck importlint pytest catalogs messages bench clean
+.PHONY: run test tools catalogs-check lint typecheck importlint pytest catalogs messages bench mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,17 @@ messages: $(STAMP)
 				-d src/dupbridge/i18n/locales; \
 		fi; \
 	done
+
+## make mutation: mutation testing of the core packages (mutmut 3), outside make test. Bounded:
+## MUTATE lists packages or modules under src/dupbridge, BUDGET the seconds for each.
+MUTATE ?= core scoring laws rulings
+BUDGET ?= 1200
+$(VENV)/.installed-mutation: pyproject.toml $(TSTAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,server,mutation]'
+	touch $@
+
+mutation: $(VENV)/.installed-mutation
+	$(BIN)/python scripts/mutation.py --only $(MUTATE) --budget $(BUDGET)
 
 bench: $(STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -11,7 +11,9 @@ from hypothesis import settings
 # Property tests check behaviour, not speed (speed lives in benchmarks/): on a loaded two-core
 # machine a single example can take longer than Hypothesis's default 200 ms deadline.
 settings.register_profile("dupbridge", deadline=None)
-settings.load_profile("dupbridge")
+# Mutation testing (scripts/mutation.py) draws the same examples for every mutant.
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None)
+settings.load_profile(os.environ.get("DUPBRIDGE_HYPOTHESIS", "dupbridge"))
 
 #: ``../shared/data`` beside the repository (override with DUPBRIDGE_SHARED_DATA).
 SHARED_DATA = Path(

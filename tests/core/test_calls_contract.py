@@ -98,3 +98,59 @@ class TestContract:
         """Text that is no contract raises InvalidContractError naming it."""
         with pytest.raises(InvalidContractError):
             Contract.from_str(text)
+
+
+class TestContractPinned:
+    """Behaviours that mutation testing of core/contract.py found unpinned (issue 19)."""
+
+    @pytest.mark.parametrize(
+        ("text", "risk"),
+        [("4SD", Risk.DOUBLED), ("4Sd", Risk.DOUBLED), ("4S**", Risk.REDOUBLED),
+         ("4SR", Risk.REDOUBLED), ("4Sr", Risk.REDOUBLED), ("4S*", Risk.DOUBLED)],
+    )  # fmt: skip
+    def test_every_written_form_of_a_double(self, text: str, risk: Risk) -> None:
+        """D and R (any case) and PBN's * and ** mark a doubled or redoubled contract (Law 19D)."""
+        assert Contract(4, Strain.SPADES, risk) == Contract.from_str(text)
+
+    @pytest.mark.parametrize("level", [True, False, 4.0, "4", None])
+    def test_level_must_be_a_whole_number(self, level: object) -> None:
+        """A bool, a float or a text is no level, even one equal to a level."""
+        with pytest.raises(InvalidContractError) as raised:
+            Contract(level, Strain.SPADES)  # type: ignore[arg-type]
+        assert "a contract's level must be a number" == str(raised.value)
+
+    @pytest.mark.parametrize("level", [0, 8, -1])
+    def test_level_one_to_seven_named_in_the_error(self, level: int) -> None:
+        """A contract above seven or below one is refused, naming the level and Law 38A."""
+        with pytest.raises(InvalidContractError) as raised:
+            Contract(level, Strain.SPADES)
+        assert f"no contract at level {level}: contracts go from 1 to 7 (Law 38A)" == str(
+            raised.value
+        )
+
+    def test_not_a_contract_names_the_text(self) -> None:
+        """The error repeats the text and shows the expected form."""
+        with pytest.raises(InvalidContractError) as raised:
+            Contract.from_str("9Q")
+        assert "not a contract: '9Q' (expected level, denomination, X or XX: 4SX)" == str(
+            raised.value
+        )
+
+    def test_symbols(self) -> None:
+        """to_str(symbols=True) writes the suit symbol; without it, the letter."""
+        contract = Contract(4, Strain.SPADES, Risk.DOUBLED, Seat.N)
+        assert "4♠XN" == contract.to_str(symbols=True)
+        assert "4♠X" == contract.to_str(symbols=True, declarer=False)
+        assert "4SXN" == contract.to_str()
+        assert "3NT" == Contract(3, Strain.NOTRUMP).to_str(symbols=True)
+
+    def test_from_bid_keeps_risk_and_declarer(self) -> None:
+        """The contract of a final bid (Law 22A): its level and strain, risk and declarer."""
+        bid = Bid(5, Strain.DIAMONDS)
+        contract = Contract.from_bid(bid, Risk.REDOUBLED, Seat.E)
+        assert Contract(5, Strain.DIAMONDS, Risk.REDOUBLED, Seat.E) == contract
+        assert Contract(5, Strain.DIAMONDS) == Contract.from_bid(bid)
+        assert bid == contract.bid
+        assert 11 == contract.tricks_needed
+        assert Seat.W is contract.dummy
+        assert Contract.from_bid(bid).dummy is None

@@ -120,7 +120,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "formats",
-        "dupbridge.cli.format_commands",
+        "dupbridge.cli.formats_command",
         "formats",
         N_("List the file formats dupbridge reads and writes."),
     ),

@@ -15,13 +15,12 @@ from typing import NoReturn
 
 import typer
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
-from rich.table import Table as RichTable
 
-from dupbridge.cli.app import console, err_console
+from dupbridge.cli.app import err_console
 from dupbridge.formats import pbn
 from dupbridge.formats.problems import FormatError, Problem, Severity
 from dupbridge.formats.records import BoardRecord
-from dupbridge.formats.registry import FileFormat, all_formats, format_for_path, get_format
+from dupbridge.formats.registry import FileFormat, format_for_path, get_format
 from dupbridge.i18n import _, ngettext
 
 __all__ = ["convert", "formats", "validate"]
@@ -252,20 +251,5 @@ def convert(
     )
 
 
-def formats() -> None:
-    """List the file formats dupbridge reads and writes."""
-    table = RichTable(title=_("File formats"))
-    table.add_column(_("Name"))
-    table.add_column(_("Extensions"))
-    table.add_column(_("Read"))
-    table.add_column(_("Write"))
-    table.add_column(_("Description"))
-    for file_format in all_formats():
-        table.add_row(
-            file_format.name,
-            " ".join(file_format.extensions),
-            _("yes") if file_format.read else _("no"),
-            _("yes") if file_format.write else _("no"),
-            _(file_format.description),
-        )
-    console.print(table)
+# The listing lives in a module of its own that imports no format (start-up, issue 12).
+from dupbridge.cli.formats_command import formats  # noqa: E402

@@ -87,6 +87,19 @@ class Deal:
         Raises:
             InvalidDealError: listing every problem of the deal.
         """
+        north, east, south, west = (
+            self.north.mask,
+            self.east.mask,
+            self.south.mask,
+            self.west.mask,
+        )
+        # Fast path: four hands of 13 cards that together hold the whole pack share no card.
+        if (
+            north | east | south | west == FULL_PACK
+            and north.bit_count() == east.bit_count() == 13
+            and south.bit_count() == west.bit_count() == 13
+        ):
+            return self
         status, problems = self._check()
         if status:
             raise InvalidDealError(

@@ -8,8 +8,9 @@ card of the suit led (44E, 44F). Cards are kept as 52-bit masks for speed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from dupbridge.core.cards import CARDS, Card, Hand, Suit, suit_mask
 from dupbridge.core.deal import Deal
@@ -67,6 +68,36 @@ class Trick:
         """The seats in the order they played."""
         leader = self.leader
         return (leader, leader.next(1), leader.next(2), leader.next(3))
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[object, Any], None]:
+    """The setter of slot ``name`` of ``cls`` (for building a frozen value field by field)."""
+    descriptor: Any = getattr(cls, name)
+    setter: Callable[[object, Any], None] = descriptor.__set__
+    return setter
+
+
+# Trick's slots, set directly: the same value as ``Trick(...)`` without the frozen dataclass's
+# ``object.__setattr__`` per field (a trick is built for every four cards played).
+_SET_TRICK = (
+    _slot_setter(Trick, "number"),
+    _slot_setter(Trick, "leader"),
+    _slot_setter(Trick, "cards"),
+    _slot_setter(Trick, "winner"),
+)
+_new_object = object.__new__
+
+
+def _new_trick(
+    number: int, leader: Seat, cards: tuple[Card, Card, Card, Card], winner: Seat
+) -> Trick:
+    trick: Trick = _new_object(Trick)
+    set_number, set_leader, set_cards, set_winner = _SET_TRICK
+    set_number(trick, number)
+    set_leader(trick, leader)
+    set_cards(trick, cards)
+    set_winner(trick, winner)
+    return trick
 
 
 _RUNS: dict[int, tuple[Card, ...]] = {}
@@ -310,7 +341,14 @@ class Play:
         ):
             self.check(seat, card)  # raises the specific error
             raise AssertionError("check() accepted a card play() refused")  # pragma: no cover
-        return self._apply(seat, card)
+        # What _apply does, inline: this is the hot path of every card played.
+        self._hands[seat] = held ^ bit
+        self._played[seat] |= bit
+        current.append(card)
+        if len(current) < 4:
+            self._turn = LHO_OF[seat]
+            return None
+        return self._close_trick(LHO_OF[seat])
 
     def _apply(self, seat: Seat, card: Card) -> Trick | None:
         """Play a card already known to be legal."""
@@ -322,11 +360,15 @@ class Play:
         if len(current) < 4:
             self._turn = LHO_OF[seat]
             return None
-        leader = LHO_OF[seat]
+        return self._close_trick(LHO_OF[seat])
+
+    def _close_trick(self, leader: Seat) -> Trick:
+        """The fourth card of the trick led by ``leader`` was played: settle the trick."""
+        current = self._current
         cards = (current[0], current[1], current[2], current[3])
         winner = trick_winner(leader, cards, self.trump)
         tricks = self._tricks
-        trick = Trick(len(tricks) + 1, leader, cards, winner)
+        trick = _new_trick(len(tricks) + 1, leader, cards, winner)
         tricks.append(trick)
         self._won[winner & 1] += 1  # N and S are even, E and W odd
         self._current = []

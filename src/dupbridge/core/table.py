@@ -47,14 +47,14 @@ from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.events import (
     AuctionEnded,
     BoardStarted,
-    CallMade,
-    CardPlayed,
     ClaimAccepted,
     ClaimMade,
     ClaimRejected,
     Conceded,
     Event,
-    TrickCompleted,
+    call_made,
+    card_played,
+    trick_completed,
 )
 from dupbridge.core.kinds import Edition
 from dupbridge.core.lawref import EDITIONS, LawRef
@@ -190,7 +190,7 @@ class Table(RecordingCommands):
             raise self._call_out_of_rotation(seat, call)
         auction.add(call)
         log = self._events
-        event = CallMade(len(log), seat, call, alert, explanation)
+        event = call_made(len(log), seat, call, alert, explanation)
         log.append(event)
         if not auction.is_complete:
             return (event,)
@@ -228,7 +228,7 @@ class Table(RecordingCommands):
         assert play is not None
         trick = play.play(seat, card)
         log = self._events
-        event = CardPlayed(len(log), seat, card)
+        event = card_played(len(log), seat, card)
         log.append(event)
         if trick is None:
             return (event,)
@@ -242,7 +242,7 @@ class Table(RecordingCommands):
         assert play is not None
         trick = play.play(seat, card)
         log = self._events
-        event = CardPlayed(len(log), seat, card)
+        event = card_played(len(log), seat, card)
         log.append(event)
         if trick is None:
             return (event,)
@@ -250,11 +250,11 @@ class Table(RecordingCommands):
 
     def _trick_done(self, play: Play, event: Event, trick: Trick) -> tuple[Event, ...]:
         log = self._events
-        events: list[Event] = [event, TrickCompleted(len(log), trick)]
-        log.append(events[1])
-        if play.is_complete:
-            events.append(self.finish(play.declarer_tricks, "played"))
-        return tuple(events)
+        completed = trick_completed(len(log), trick)
+        log.append(completed)
+        if trick.number < 13:
+            return (event, completed)
+        return (event, completed, self.finish(play.declarer_tricks, "played"))
 
     def claim(self, seat: Seat, tricks: int, statement: str | None = None) -> tuple[Event, ...]:
         """``seat`` claims that his side will have ``tricks`` tricks in all (Law 68A).

@@ -120,6 +120,8 @@ class TableState:
     @property
     def turn(self) -> Seat | None:
         """Whose turn it is to call or play (dummy's seat for dummy's cards); None otherwise."""
+        if self._play_open:  # strict mode's play with no claim pending: the hot path
+            return self.play.turn  # type: ignore[union-attr]
         phase = self._phase
         if phase is Phase.AUCTION:
             return self.auction.turn

@@ -18,12 +18,14 @@ from dupbridge.core.events import CallMade
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import Role, TableView, view_for
+from dupbridge.scoring import score
 
 __all__ = [
     "KIBITZER",
     "Viewer",
     "project_event",
     "project_events",
+    "score_json",
     "table_view",
     "view_json",
     "withheld_view",
@@ -86,6 +88,8 @@ def view_json(view: TableView, explanations: Mapping[int, str] | None = None) ->
         "legal_calls": [str(call) for call in view.legal_calls],
         "legal_cards": _cards(view.legal_cards),
         "result": view.result,
+        "claim": None,
+        "score": None,
         "withheld": False,
     }
 
@@ -112,6 +116,8 @@ def withheld_view(table: Table) -> dict[str, Any]:
         "legal_calls": [],
         "legal_cards": [],
         "result": None,
+        "claim": None,
+        "score": None,
         "withheld": True,
     }
 
@@ -125,16 +131,42 @@ def _all_explanations(table: Table) -> dict[int, str]:
     }
 
 
+def score_json(table: Table) -> dict[str, int] | None:
+    """Each side's score once the board is over (Law 77; a passed-out board scores 0),
+    None before."""
+    if table.phase is not Phase.FINISHED:
+        return None
+    contract = table.contract
+    if contract is None or contract.declarer is None or table.result is None:
+        return {str(Side.NS): 0, str(Side.EW): 0}
+    side = contract.declarer.side
+    points = score(contract, table.result, table.board.vulnerability.is_vulnerable(side))
+    ns = points if side is Side.NS else -points
+    return {str(Side.NS): ns, str(Side.EW): -ns}
+
+
 def table_view(table: Table, viewer: Viewer, *, explanations_after_board: bool) -> dict[str, Any]:
     """The JSON view of ``table`` for a seat or a kibitzer whose board is released (after
-    the board every hand shows, Law 66D, and so do explanations if the event says so)."""
+    the board every hand shows, Law 66D, and so do explanations if the event says so).
+
+    It adds the claim waiting for the opponents' answer (made to the whole table, Law 68C)
+    and, once the board is over, the score (Law 77)."""
     view = view_for(table, viewer, spectators_see_hands=table.phase is Phase.FINISHED)
     shown = (
         _all_explanations(table)
         if explanations_after_board and table.phase is Phase.FINISHED
         else None
     )
-    return view_json(view, shown)
+    out = view_json(view, shown)
+    claim = table.pending_claim
+    if claim is not None:
+        out["claim"] = {
+            "seat": claim.seat.letter,
+            "tricks": claim.tricks,
+            "statement": claim.statement,
+        }
+    out["score"] = score_json(table)
+    return out
 
 
 def project_event(

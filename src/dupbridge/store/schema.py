@@ -44,6 +44,11 @@ from sqlalchemy import (
 
 __all__ = [
     "accounts",
+    "club_audit",
+    "club_evenings",
+    "club_results",
+    "director_log",
+    "director_rulings",
     "events",
     "metadata",
     "online_sessions",
@@ -160,6 +165,35 @@ session_boards = Table(
     Column("note", Text, nullable=False, server_default=""),
 )
 
+#: The Director's work (docs/director.md): ``director_rulings`` holds each ruling made with
+#: the ruling assistant as a table record (JSON, docs/table-records.md), with who made it and
+#: when; ``director_log`` the append-only audit log of the Director's console actions (a
+#: revision is a new row naming the row it revises, the original stays).
+director_rulings = Table(
+    "director_rulings",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("director", String(200), nullable=False, server_default=""),
+    Column("language", String(8), nullable=False, server_default="en"),
+    Column("record", Text, nullable=False),
+    Column("session_ref", String(200), nullable=True),
+    Column("table_ref", String(200), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+director_log = Table(
+    "director_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("scope", String(200), nullable=False, index=True),
+    Column("kind", String(40), nullable=False),
+    Column("director", String(200), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("revises", Integer, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 accounts = Table(
     "accounts",
     metadata,
@@ -196,4 +230,53 @@ signin_links = Table(
     Column("number", Integer, nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Column("used_at", DateTime(timezone=True), nullable=True),
+)
+
+# -- club evenings (face-to-face sessions scored at the tables; migration 0004_club) ---------
+
+club_evenings = Table(
+    "club_evenings",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False, server_default=""),
+    Column("setup", Text, nullable=False),
+    Column("state", String(16), nullable=False, server_default="setup"),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+club_results = Table(
+    "club_results",
+    metadata,
+    Column("evening_id", String(36), ForeignKey("club_evenings.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("ns", String(16), nullable=False),
+    Column("ew", String(16), nullable=False),
+    Column("cells", Text, nullable=False),
+    Column("grp", String(16), nullable=True),
+    Column("flags", Text, nullable=False, server_default="[]"),
+    Column("idempotency_key", String(100), nullable=True),
+    Column("entered_by", String(80), nullable=False, server_default=""),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("evening_id", "round", "table_no", "board"),
+    UniqueConstraint("evening_id", "idempotency_key"),
+)
+
+club_audit = Table(
+    "club_audit",
+    metadata,
+    Column("evening_id", String(36), ForeignKey("club_evenings.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("who", String(80), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("round", Integer, nullable=True),
+    Column("table_no", Integer, nullable=True),
+    Column("board", Integer, nullable=True),
+    Column("before", Text, nullable=True),
+    Column("after", Text, nullable=True),
+    Column("note", Text, nullable=False, server_default=""),
+    PrimaryKeyConstraint("evening_id", "seq"),
 )

@@ -20,11 +20,15 @@ from fastapi.staticfiles import StaticFiles
 
 from dupbridge.services.access import AccessStore
 from dupbridge.services.bus import make_bus
+from dupbridge.services.club import ClubService
+from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.sessions import SessionService
 from dupbridge.services.sessions.autoplay import call_maybe_async, make_robots
 from dupbridge.services.sessions.runtime import SessionRunner
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
+from dupbridge.store.club import ClubStore
+from dupbridge.store.director import DirectorStore
 from dupbridge.store.session_store import SessionStore
 from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
@@ -32,9 +36,15 @@ from dupbridge.web.errors import install_error_handlers
 from dupbridge.web.identity import PrincipalCookies
 from dupbridge.web.pages import STATIC_DIR
 from dupbridge.web.realtime import router as realtime_router
+from dupbridge.web.routers.club import router as club_router
+from dupbridge.web.routers.club_tables import router as club_tables_router
+from dupbridge.web.routers.director_api import router as director_api_router
+from dupbridge.web.routers.director_console import router as director_console_router
+from dupbridge.web.routers.director_pages import router as director_pages_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.session_manage import router as session_manage_router
 from dupbridge.web.routers.sessions import router as sessions_router
+from dupbridge.web.routers.table_pages import router as table_pages_router
 from dupbridge.web.routers.tables import router as tables_router
 from dupbridge.web.settings import Settings
 
@@ -48,6 +58,12 @@ ROUTERS = (
     realtime_router,
     sessions_router,
     session_manage_router,
+    director_api_router,
+    director_pages_router,
+    director_console_router,
+    club_router,
+    club_tables_router,
+    table_pages_router,
 )
 
 
@@ -78,6 +94,8 @@ def create_app(settings: Settings) -> FastAPI:
         )
         runner = SessionRunner(sessions, demo=settings.demo)
         await runner.start()
+        director = DirectorDesk(DirectorStore(engine), tables=EventStore(engine))
+        _app.state.director = director
         try:
             yield {
                 "sessions": sessions,
@@ -87,6 +105,8 @@ def create_app(settings: Settings) -> FastAPI:
                 "tokens": SeatTokens(secret),
                 "access": access,
                 "principal_cookies": PrincipalCookies(secret),
+                "director": director,
+                "club": ClubService(ClubStore(engine)),
             }
         finally:
             await runner.close()

@@ -167,6 +167,10 @@ class CreateTableOut(BaseModel):
     seats: dict[str, str]
     seat_urls: dict[str, str]
     kibitzer_url: str
+    play_urls: dict[str, str] = Field(
+        default_factory=dict, description="Each seat's table page (a browser opens it)."
+    )
+    watch_url: str = Field(default="", description="The kibitzers' table page.")
 
 
 class AckOut(BaseModel):
@@ -222,6 +226,14 @@ class PlayedCardOut(BaseModel):
     card: str
 
 
+class ClaimOut(BaseModel):
+    """A claim waiting for the opponents' answer (Law 68)."""
+
+    seat: str
+    tricks: int
+    statement: str | None = None
+
+
 class TableViewOut(BaseModel):
     """What one viewer may see of the table now (``dupbridge.core.views.view_for``)."""
 
@@ -242,6 +254,8 @@ class TableViewOut(BaseModel):
     legal_calls: list[str]
     legal_cards: list[str]
     result: int | None
+    claim: ClaimOut | None = None
+    score: dict[str, int] | None = None
     withheld: bool
 
 

@@ -65,7 +65,8 @@ async def create_table(
             deal, board, settings, session_id=body.session, name=body.name
         )
     seat_tokens = {seat.letter: tokens.issue(table_id, seat) for seat in SEATS}
-    base = str(request.base_url).replace("http", "ws", 1).rstrip("/")
+    pages = str(request.base_url).rstrip("/")
+    base = pages.replace("http", "ws", 1)
     return CreateTableOut(
         table=table_id,
         session=session_id,
@@ -75,6 +76,11 @@ async def create_table(
             for letter, token in seat_tokens.items()
         },
         kibitzer_url=f"{base}/tables/{table_id}/kibitz",
+        play_urls={
+            letter: f"{pages}/tables/{table_id}/play?token={token}"
+            for letter, token in seat_tokens.items()
+        },
+        watch_url=f"{pages}/tables/{table_id}/watch",
     )
 
 

@@ -1,7 +1,7 @@
 """Online sessions: their conditions and state, their entries, and the boards of each round.
 
 Revision ID: sessions
-Revises: access
+Revises: director
 Create Date: 2026-11-25
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "sessions"
-down_revision = "access"
+down_revision = "director"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,142 @@
+"""The console's live side for online sessions (docs/director.md): the queue of Director
+calls of a session and the table inspector, as JSON (``/api/director/...``) and as pages
+(``/director/...``). Director only."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from dupbridge.i18n import _
+from dupbridge.services.director.assistant import AssistantError
+from dupbridge.services.director.console import OnlineConsole
+from dupbridge.services.director.scores import ScoresError
+from dupbridge.web.access import DirectorOnly
+from dupbridge.web.pages import page_language, render
+from dupbridge.web.routers.director_api import desk_of
+from dupbridge.web.routers.director_pages import LABELS
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["director console"])
+
+
+def _console(request: Request) -> OnlineConsole:
+    online = desk_of(request).online
+    if online is None:
+        raise ScoresError(_("this server keeps no tables"))
+    return online
+
+
+def _refused(error: Exception, status: int = 422) -> JSONResponse:
+    return JSONResponse({"detail": str(error)}, status_code=status)
+
+
+@router.get("/api/director/sessions/{session_id}/queue", response_model=None)
+async def queue(
+    request: Request, principal: DirectorOnly, session_id: str, board_minutes: float = 10
+) -> list[dict[str, Any]] | JSONResponse:
+    """The Director calls not yet attended: table, board, who called, how long ago (a board
+    still not finished ``board_minutes`` after its table opened is a call too)."""
+    try:
+        return _console(request).queue(session_id, board_minutes=board_minutes)
+    except ScoresError as error:
+        return _refused(error)
+
+
+@router.get("/api/director/tables/{table_id}", response_model=None)
+async def inspect(
+    request: Request, principal: DirectorOnly, table_id: str
+) -> dict[str, Any] | JSONResponse:
+    """The table inspector: hands, log with times, auction, double dummy, claim checks."""
+    try:
+        return _console(request).inspect(table_id)
+    except ScoresError as error:
+        return _refused(error, 404)
+
+
+@router.post("/api/director/tables/{table_id}/attended", status_code=201, response_model=None)
+async def attended(
+    request: Request,
+    principal: DirectorOnly,
+    table_id: str,
+    seq: Annotated[int, Body(embed=True)],
+    note: Annotated[str, Body(embed=True)] = "",
+) -> dict[str, Any] | JSONResponse:
+    """Mark a call attended (an entry of the audit log with the Director's name)."""
+    try:
+        return _console(request).attend(principal.name, table_id, seq, note)
+    except ScoresError as error:
+        return _refused(error)
+
+
+@router.post("/api/director/tables/{table_id}/ruling", status_code=201, response_model=None)
+async def rule_table(
+    request: Request, principal: DirectorOnly, table_id: str
+) -> dict[str, Any] | JSONResponse:
+    """Open the table's log in the ruling assistant (recording mode)."""
+    try:
+        console = _console(request)
+        record = console.to_record(table_id)
+        return desk_of(request).assistant.open_record(
+            principal.name,
+            record,
+            language=page_language(request),
+            session_ref=console.inspect(table_id)["session"],
+            table_ref=table_id,
+        )
+    except (ScoresError, AssistantError) as error:
+        return _refused(error)
+
+
+@router.get("/director/sessions", response_model=None)
+async def queue_form(request: Request, principal: DirectorOnly, session: str = "") -> Response:
+    """The home page's form: go to a session's queue."""
+    return RedirectResponse(
+        f"/director/sessions/{quote(session.strip(), safe='')}", status_code=303
+    )
+
+
+@router.get("/director/sessions/{session_id}", response_class=HTMLResponse)
+async def queue_page(request: Request, principal: DirectorOnly, session_id: str) -> Response:
+    """The queue of calls of a session."""
+    try:
+        items = _console(request).queue(session_id)
+    except ScoresError as error:
+        return render(request, "director/missing.html", status=404, error=str(error))
+    return render(request, "director/queue.html", session=session_id, items=items)
+
+
+@router.get("/director/tables/{table_id}", response_class=HTMLResponse)
+async def table_page(request: Request, principal: DirectorOnly, table_id: str) -> Response:
+    """The table inspector."""
+    try:
+        data = _console(request).inspect(table_id)
+    except ScoresError as error:
+        return render(request, "director/missing.html", status=404, error=str(error))
+    return render(request, "director/table.html", data=data, seats=("N", "E", "S", "W"),
+                  **LABELS)  # fmt: skip
+
+
+@router.post("/director/tables/{table_id}", response_model=None)
+async def table_step(request: Request, principal: DirectorOnly, table_id: str) -> Response:
+    """``do``: ``attend`` (a call, by its ``seq``) or ``rule`` (open the assistant)."""
+    form = {key: str(value) for key, value in (await request.form()).items()}
+    try:
+        console = _console(request)
+        if form.get("do") == "attend":
+            console.attend(principal.name, table_id, int(form.get("seq", "-1")))
+            session = console.inspect(table_id)["session"]
+            return RedirectResponse(f"/director/sessions/{session}", status_code=303)
+        view = desk_of(request).assistant.open_record(
+            principal.name,
+            console.to_record(table_id),
+            language=page_language(request),
+            table_ref=table_id,
+        )
+    except (ScoresError, AssistantError, ValueError) as error:
+        return render(request, "director/missing.html", status=422, error=str(error))
+    return RedirectResponse(f"/director/assistant/{view['id']}", status_code=303)

@@ -1,0 +1,146 @@
+"""The assistant's pages as plain forms (they work without JavaScript): a lead out of turn
+taken down with the card form and ruled with the option buttons (Law 54), every entry of
+the short list opens its form, a refused entry shows the reason with the law, and the
+record downloads as JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dupbridge.services.director.irregularities import IRREGULARITY_LIST
+from dupbridge.services.records import run_record, state_json
+from dupbridge.web.app import create_app
+from dupbridge.web.identity import AUTH_COOKIE
+from tests.services.director.scripts import RECORDS, comparable, role_cookie, scenario
+from tests.web.conftest import SECRET, settings_for
+
+
+@pytest.fixture
+def director(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings_for(db_url)), follow_redirects=False) as client:
+        client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+        yield client
+
+
+def start(client: TestClient, **form: str) -> str:
+    answer = client.post("/director/assistant", data=form)
+    assert answer.status_code == 303, answer.text
+    location: str = answer.headers["location"]
+    return location
+
+
+def test_a_lead_out_of_turn_with_the_forms(director: TestClient) -> None:
+    record = scenario(RECORDS / "p01_2017_opening_lead_ootr_refused.json")["record"]
+    page = start(director, board=str(record["board"]), edition="2017", deal=record["deal"])
+    for action in record["actions"]:
+        if "call" in action:
+            form = {"do": "call", "seat": action["seat"], "call": action["call"]}
+        elif "card" in action:
+            form = {"do": "card", "card": f"{action['seat']} {action['card']}"}
+        elif "choose" in action:
+            form = {"do": "choose", "option": action["choose"]["option"]}
+        elif "director" in action and len(action["director"]) == 1:
+            form = {
+                "do": "answer",
+                "yes": "yes" if next(iter(action["director"].values())) else "no",
+            }
+        else:
+            pytest.fail(f"no form for {action}")
+        answer = director.post(page, data=form)
+        assert answer.status_code == 303, answer.text
+    ruling_id = page.rsplit("/", 1)[1]
+    kept = director.get(f"{page}/record.json")
+    assert kept.status_code == 200
+    assert "attachment" in kept.headers["content-disposition"]
+    assert comparable(state_json(run_record(kept.json()))) == comparable(
+        state_json(run_record(record))
+    )
+    html = director.get(page).text
+    assert "Law 54" in html or "54" in html
+    assert ruling_id in director.get("/director").text
+
+
+def test_every_entry_of_the_short_list_opens(director: TestClient) -> None:
+    page = start(director, board="3")
+    for item in IRREGULARITY_LIST:
+        answer = director.get(f"{page}?entry={item.key}")
+        assert answer.status_code == 200, item.key
+        assert "entry-title" in answer.text
+
+
+def test_a_refused_entry_shows_the_reason(director: TestClient) -> None:
+    page = start(director, board="1")
+    answer = director.post(page, data={"do": "call", "seat": "N", "call": "9Z"})
+    assert answer.status_code == 422
+    assert 'role="alert"' in answer.text
+    answer = director.post(page, data={"do": "card", "card": "N SA"})
+    assert answer.status_code == 422
+    assert "deal" in answer.text
+    bad = director.post("/director/assistant", data={"board": "1", "deal": "nonsense"})
+    assert bad.status_code == 422
+    assert "deal" in bad.text
+    assert director.get("/director/assistant/nope").status_code == 404
+    record = director.get(f"{page}/record.json").json()
+    assert json.dumps(record["actions"]) == "[]"
+
+
+def test_a_second_tap_enters_nothing_twice(director: TestClient) -> None:
+    """A double tap posts the same form twice: the second finds the page out of date and
+    enters nothing (else North's 1S would come again, out of rotation)."""
+    page = start(director, board="1")
+    form = {"do": "call", "seat": "N", "call": "1S", "step": "0"}
+    assert director.post(page, data=form).status_code == 303
+    again = director.post(page, data=form)
+    assert again.status_code == 409
+    assert "nothing was entered" in again.text
+    assert director.get(f"{page}/record.json").json()["actions"] == [{"seat": "N", "call": "1S"}]
+
+
+def test_claim_checks_from_the_cards_left(director: TestClient) -> None:
+    """No record of the play: the Director enters the cards left and the claim."""
+    fields = {"remaining": "N:AK... .AK.. ..QJ. ...QJ", "trump": "NT", "leader": "E",
+              "declarer": "N", "claimer": "N", "tricks": "2", "line": "SA SK"}  # fmt: skip
+    assert director.get("/director/claim-check").status_code == 200
+    page = director.post("/director/claim-check", data=fields)
+    assert page.status_code == 200
+    assert "the line can be held to 0 trick(s)" in page.text
+    api = director.post("/api/director/claim-check", json={**fields, "tricks": 2})
+    assert api.json()["double_dummy"] == {"NS": 0, "EW": 2}
+    bad = director.post("/director/claim-check", data={**fields, "remaining": "N:AK"})
+    assert bad.status_code == 422
+    assert 'role="alert"' in bad.text
+
+
+def test_an_entry_taken_back_stays_in_the_audit_log(director: TestClient) -> None:
+    page = start(director, board="1")
+    ruling = page.rsplit("/", 1)[1]
+    director.post(page, data={"do": "call", "seat": "N", "call": "1S"})
+    director.post(page, data={"do": "undo"})
+    assert director.get(f"{page}/record.json").json()["actions"] == []
+    log = director.get(f"/api/director/rulings/{ruling}/log").json()
+    assert [(e["kind"], e["action"], e["director"]) for e in log] == [
+        ("entered", {"seat": "N", "call": "1S"}, "Maria Nowak"),
+        ("withdrawn", {"seat": "N", "call": "1S"}, "Maria Nowak"),
+    ]
+
+
+def test_the_api_step_guard(director: TestClient) -> None:
+    view = director.post("/api/director/rulings", json={"board": 1}).json()
+    url = f"/api/director/rulings/{view['id']}/actions"
+    body = {"action": {"seat": "N", "call": "1S"}, "step": 0}
+    assert director.post(url, json=body).status_code == 200
+    again = director.post(url, json=body)
+    assert again.status_code == 409
+    assert len(director.get(f"/api/director/rulings/{view['id']}/record").json()["actions"]) == 1
+
+
+def test_the_home_page_leads_to_the_tools(director: TestClient) -> None:
+    home = director.get("/director").text
+    assert 'href="/director/assistant"' in home
+    assert 'href="/director/claim-check"' in home
+    answer = director.get("/director/sessions", params={"session": "abc 1"})
+    assert (answer.status_code, answer.headers["location"]) == (303, "/director/sessions/abc%201")
