@@ -62,6 +62,8 @@ def test_lobby_and_live_ranking(browser: Any, tmp_path: Path) -> None:
         page.goto(f"{server.base}/")
         page.get_by_role("button", name="Play a board with three robots").click()
         page.wait_for_url(re.compile(r".*/tables/[0-9a-f]+/play\?token=.+"), timeout=10_000)
+        page.locator("#table-app").wait_for(timeout=10_000)  # South's seat at the table page
+        _shoot(page, "online-robots-table.png")
         context.close()
 
         phone = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
