@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase
@@ -16,6 +18,19 @@ from dupbridge.services.sessions.autoplay import LocalRobots, actor_of, next_act
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.store.session_store import SessionStore
+
+
+def run_async(main: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run(main)``, in a thread of its own when this thread already runs an event
+    loop (the browser tests' Playwright keeps one running for the whole test session)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(main)
+        return
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main).result()
+
 
 #: Each scripted action and each robot wait is bounded (seconds).
 WAIT_S = 20.0

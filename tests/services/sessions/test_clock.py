@@ -10,7 +10,7 @@ from pathlib import Path
 from dupbridge.core.seats import SEATS
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.sessions import SessionConfig
-from tests.services.sessions.harness import Harness, harness, play_round, play_table
+from tests.services.sessions.harness import Harness, harness, play_round, play_table, run_async
 
 ALL = frozenset(SEATS)
 
@@ -58,7 +58,7 @@ def test_a_board_not_started_in_time_is_scored_not_played(tmp_path: Path) -> Non
             artificial = [r for r in scored.event.results if isinstance(r.outcome, ArtificialScore)]
             assert len(artificial) == len(unplayed)
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_board_not_started_may_be_played_late(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_a_board_not_started_may_be_played_late(tmp_path: Path) -> None:
             await h.sessions.tick(session_id)
             assert h.sessions.view(session_id).round == 2
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_board_over_time_is_stopped_when_the_rule_says_so(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_a_board_over_time_is_stopped_when_the_rule_says_so(tmp_path: Path) -> N
             assert "over time" in slow.note
             assert h.sessions.view(session_id).round == 2
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_board_over_time_may_finish(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_a_board_over_time_may_finish(tmp_path: Path) -> None:
             assert scored is not None
             assert not any(isinstance(r.outcome, ArtificialScore) for r in scored.event.results)
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_robots_take_over_missing_players_in_the_round_under_way(tmp_path: Path) -> None:
@@ -143,7 +143,7 @@ def test_robots_take_over_missing_players_in_the_round_under_way(tmp_path: Path)
                 await h.sessions.tick(session_id)
             assert h.sessions.config(session_id).robot_players == tuple(range(1, 9))
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_after_a_restart_the_robots_sit_down_again(tmp_path: Path) -> None:
@@ -161,4 +161,4 @@ def test_after_a_restart_the_robots_sit_down_again(tmp_path: Path) -> None:
                 await asyncio.sleep(0.05)
                 await h.sessions.tick(session_id)
 
-    asyncio.run(main())
+    run_async(main())

@@ -5,7 +5,6 @@ nothing changes."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from dupbridge.services.sessions import (
 )
 from dupbridge.services.tables import ForbiddenError
 from dupbridge.tournament.results import Result
-from tests.services.sessions.harness import Harness, harness, play_round
+from tests.services.sessions.harness import Harness, harness, play_round, run_async
 
 
 async def _finished_session(h: Harness, pairs: int = 5, **conditions: object) -> str:
@@ -97,7 +96,7 @@ def test_the_exports_read_back_and_match_the_stored_results(tmp_path: Path) -> N
                 replayed = record.to_table()  # every call and card checked again by the Laws engine
                 assert replayed.result == table.result
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
@@ -148,4 +147,4 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
             assert stored[board.table_id].outcome == "A60/A40"
             assert files.published.usebio.read_bytes() == corrected
 
-    asyncio.run(main())
+    run_async(main())

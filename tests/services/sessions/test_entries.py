@@ -3,7 +3,6 @@ partner), player numbers registered for sign-in with the session's PIN, substitu
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from dupbridge.services.access import AccessError, AccessStore
 from dupbridge.services.sessions import SessionConfig, SessionError
 from dupbridge.store import make_engine
-from tests.services.sessions.harness import harness
+from tests.services.sessions.harness import harness, run_async
 
 
 def test_allow_list_desk_sign_in_and_substitutes(tmp_path: Path) -> None:
@@ -48,4 +47,4 @@ def test_allow_list_desk_sign_in_and_substitutes(tmp_path: Path) -> None:
             assert access.sign_in_player(session_id, "9753", 3).name == "Sue"
             engine.dispose()
 
-    asyncio.run(main())
+    run_async(main())

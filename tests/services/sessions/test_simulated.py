@@ -4,7 +4,6 @@ independent recomputation from the stored travellers; an odd number of pairs sit
 
 from __future__ import annotations
 
-import asyncio
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from dupbridge.tournament.event_scoring import Method, ScoredEvent, ScoringOptio
 from dupbridge.tournament.movements import Movement
 from dupbridge.tournament.movements.howell import howell
 from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
-from tests.services.sessions.harness import harness, play_round
+from tests.services.sessions.harness import harness, play_round, run_async
 
 
 async def _recompute(
@@ -139,7 +138,7 @@ def run_session(tmp_path: Path, pairs: int, method: str, robot_players: tuple[in
             else:
                 assert not sat_out
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_7_table_howell_completes_and_ranks_as_recomputed(tmp_path: Path) -> None:

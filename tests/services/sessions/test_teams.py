@@ -4,7 +4,6 @@ an independent scoring of the stored tables by dupbridge.tournament."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from dupbridge.services.sessions import SessionConfig, SessionError, seat_player
 from dupbridge.tournament.event_scoring import Method, ScoringOptions, score_event
 from dupbridge.tournament.movements.teams import team_round_robin
 from dupbridge.tournament.results import Event, PairId, Played, Result
-from tests.services.sessions.harness import harness, play_round
+from tests.services.sessions.harness import harness, play_round, run_async
 
 
 def test_a_team_round_robin_at_victory_points(tmp_path: Path) -> None:
@@ -68,4 +67,4 @@ def test_a_team_round_robin_at_victory_points(tmp_path: Path) -> None:
             await h.sessions.close(session_id)
             assert (files_dir / session_id / "results.xml").is_file()
 
-    asyncio.run(main())
+    run_async(main())
