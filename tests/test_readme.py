@@ -64,7 +64,7 @@ def runnable(line: str, folder: Path) -> bool:
         return False
     if words[0] == "dupbridge" and words[1:2] == ["play"] and "--auto" not in words:
         return False  # a person plays
-    if words[0] == "dupbridge" and words[1:2] == ["serve"]:
+    if words[0] == "dupbridge" and words[1:2] in (["serve"], ["run"]):
         return False  # a server runs until it is stopped (tests/web starts it and stops it)
     return all((folder / name).exists() for name in needs(line))
 

@@ -1,4 +1,5 @@
-"""`dupbridge score`, `dupbridge sample-site` and `dupbridge run` (make run)."""
+"""`dupbridge score` and `dupbridge sample-site` (`dupbridge run` is tested in
+tests/web/test_sessions_run.py)."""
 
 from __future__ import annotations
 
@@ -136,13 +137,6 @@ class TestSampleAndRun:
         board = (tmp_path / "s" / "boards" / "board-1.html").read_text(encoding="utf-8")
         assert "Makeable contracts" in board  # analysed by default
         assert 'class="viewer' in board  # every table's auction and play
-
-    def test_run(self, runner: CliRunner, tmp_path: Path) -> None:
-        """make run: the sample site is written, its index named, and `play` mentioned."""
-        result = runner.invoke(app, ["run", "--out", str(tmp_path / "r")])
-        assert 0 == result.exit_code, result.output
-        assert (tmp_path / "r" / "index.html").as_uri() in result.output
-        assert "dupbridge play" in result.output
 
 
 IMP_CSV = CSV.replace("A60/40", "A+/A-") + "1,7,8,4H,S,,=\n1,9,10,4H,S,,+1\n"

@@ -107,7 +107,7 @@ def test_claim_checks_from_the_cards_left(director: TestClient) -> None:
     assert director.get("/director/claim-check").status_code == 200
     page = director.post("/director/claim-check", data=fields)
     assert page.status_code == 200
-    assert "the line can be held to 0 trick(s)" in page.text
+    assert "the line can be held to 0 tricks" in page.text
     api = director.post("/api/director/claim-check", json={**fields, "tricks": 2})
     assert api.json()["double_dummy"] == {"NS": 0, "EW": 2}
     bad = director.post("/director/claim-check", data={**fields, "remaining": "N:AK"})

@@ -152,9 +152,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "run",
-        "dupbridge.cli.table_commands",
+        "dupbridge.cli.run_command",
         "run",
-        N_("The main job: robots play a sample club session; its results website is written."),
+        N_(
+            "The main job: the server with a demo club (a robot session running, a table with "
+            "three robots one click away from the lobby, a demo Director's account)."
+        ),
     ),
     CommandSpec(
         "rule",

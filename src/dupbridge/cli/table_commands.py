@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from dupbridge.cli.app import console, err_console, fail, working
+from dupbridge.cli.app import console, err_console, fail
 from dupbridge.core.boards import Board
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import NotationError
@@ -24,7 +24,7 @@ from dupbridge.core.table import Table
 from dupbridge.i18n import N_, _
 from dupbridge.services.records import RecordError, run_record, state_json
 
-__all__ = ["play", "played_tricks", "replay", "run", "table_record"]
+__all__ = ["play", "played_tricks", "replay", "table_record"]
 
 
 def replay(
@@ -215,28 +215,6 @@ def play(
     if record is not None:
         record.write_text(json.dumps(table_record(table), indent=2) + "\n", encoding="utf-8")
         console.print(_("Table record written to {path}").format(path=record), markup=False)
-
-
-def run(
-    seed: int | None = typer.Option(None, "--seed", help=N_("Seed of the sample event.")),
-    out: Path = typer.Option(Path("out/sample-results"), "--out", help=N_("Folder of the site.")),
-) -> None:
-    """The main job: robots play a sample club session; its results website is written."""
-    from dupbridge.services.sample_event import SAMPLE_SEED, build_sample_site
-
-    try:
-        with working(_("robots play the session; scoring it and writing the website...")):
-            index = build_sample_site(out, SAMPLE_SEED if seed is None else seed)
-    except OSError as error:
-        fail(_("cannot write {path}: {reason}").format(path=out, reason=error.strerror))
-    console.print(
-        _("Results of the sample session: open {path} in a browser.").format(
-            path=index.resolve().as_uri()
-        ),
-        markup=False,
-        soft_wrap=True,
-    )
-    console.print(_("To play a board yourself, run: dupbridge play"), markup=False)
 
 
 def table_record(table: Table) -> dict[str, Any]:

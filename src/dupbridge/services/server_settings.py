@@ -37,6 +37,8 @@ class Settings(BaseSettings):
             or ``standard``; docs/robots.md).
         robot_pace: seconds a robot pauses before each action at a table with a person
             (none at a table of four robots).
+        results_dir: where online sessions' results are written at their close.
+        demo: run the demo club (``dupbridge run``): a robot session always running.
     """
 
     model_config = SettingsConfigDict(env_prefix="DUPBRIDGE_", extra="ignore")
@@ -52,6 +54,8 @@ class Settings(BaseSettings):
     db_threads: int | None = None
     robot_level: Literal["basic", "fast", "standard"] = "fast"
     robot_pace: float = Field(default=0.8, ge=0, le=10)
+    results_dir: str = "dupbridge-results"
+    demo: bool = False
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Settings:

@@ -9,6 +9,12 @@ the migrated database and this metadata agree, so the two never drift apart.
 * ``tables``: one board at one table of a session; ``finished_at`` is set in the transaction
   that ends play, so the server knows when a board is over at every table of the session.
 * ``seats``: who sits in each of the four seats of a table.
+* ``online_sessions``: an online session's conditions (JSON), its state, its round and the
+  clock times (seconds on the session service's clock).
+* ``session_entries``: the entries of an online session: number, names, member numbers.
+* ``session_boards``: each board of a round at a table of an online session (a row of
+  ``tables``), who sat NS and EW, and a Director's score when the board was not played or
+  was corrected (Law 12C2).
 * ``events``: each table's append-only log, keyed by (table, seq): the event's JSON, its type,
   the actor, the time, the batch (the seq of the command's first event) and the client's
   idempotency key, unique per table.
@@ -25,6 +31,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -44,8 +51,11 @@ __all__ = [
     "director_rulings",
     "events",
     "metadata",
+    "online_sessions",
     "players",
     "seats",
+    "session_boards",
+    "session_entries",
     "session_pins",
     "session_players",
     "sessions",
@@ -117,6 +127,44 @@ events = Table(
     UniqueConstraint("table_id", "idempotency_key"),
 )
 
+online_sessions = Table(
+    "online_sessions",
+    metadata,
+    Column("session_id", String(36), ForeignKey("sessions.id"), primary_key=True),
+    Column("config", Text, nullable=False, server_default="{}"),
+    Column("state", String(16), nullable=False, server_default="open"),
+    Column("current_round", Integer, nullable=False, server_default="0"),
+    Column("round_started_at", Float, nullable=True),
+    Column("warned", Integer, nullable=False, server_default="0"),
+    Column("closed_at", Float, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+session_entries = Table(
+    "session_entries",
+    metadata,
+    Column("session_id", String(36), ForeignKey("sessions.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("names", Text, nullable=False),
+    Column("members", Text, nullable=False, server_default="[]"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("session_id", "number"),
+)
+
+session_boards = Table(
+    "session_boards",
+    metadata,
+    Column("table_id", String(36), ForeignKey("tables.id"), primary_key=True),
+    Column("session_id", String(36), ForeignKey("sessions.id"), nullable=False, index=True),
+    Column("round", Integer, nullable=False),
+    Column("table_number", Integer, nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("ns", Integer, nullable=False),
+    Column("ew", Integer, nullable=False),
+    Column("outcome", String(40), nullable=True),
+    Column("note", Text, nullable=False, server_default=""),
+)
+
 #: The Director's work (docs/director.md): ``director_rulings`` holds each ruling made with
 #: the ruling assistant as a table record (JSON, docs/table-records.md), with who made it and
 #: when; ``director_log`` the append-only audit log of the Director's console actions (a
@@ -145,6 +193,7 @@ director_log = Table(
     Column("revises", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
 accounts = Table(
     "accounts",
     metadata,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -22,10 +23,13 @@ from dupbridge.services.bus import make_bus
 from dupbridge.services.club import ClubService
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.robot_seats import RobotSeats
+from dupbridge.services.sessions import SessionService
+from dupbridge.services.sessions.runtime import SessionRunner
 from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.store.club import ClubStore
 from dupbridge.store.director import DirectorStore
+from dupbridge.store.session_store import SessionStore
 from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
@@ -38,6 +42,8 @@ from dupbridge.web.routers.director_api import router as director_api_router
 from dupbridge.web.routers.director_console import router as director_console_router
 from dupbridge.web.routers.director_pages import router as director_pages_router
 from dupbridge.web.routers.health import router as health_router
+from dupbridge.web.routers.session_manage import router as session_manage_router
+from dupbridge.web.routers.sessions import router as sessions_router
 from dupbridge.web.routers.table_pages import router as table_pages_router
 from dupbridge.web.routers.tables import router as tables_router
 from dupbridge.web.settings import Settings
@@ -50,6 +56,8 @@ ROUTERS = (
     access_router,
     tables_router,
     realtime_router,
+    sessions_router,
+    session_manage_router,
     director_api_router,
     director_pages_router,
     director_console_router,
@@ -75,21 +83,33 @@ def create_app(settings: Settings) -> FastAPI:
         )
         await service.start()
         secret = settings.secret_key.get_secret_value()
+        access = AccessStore(engine)
+        robots = RobotSeats(service, level=settings.robot_level, pace_s=settings.robot_pace)
+        sessions = SessionService(
+            SessionStore(engine),
+            service,
+            registrar=access,
+            robots=robots,
+            exports_dir=Path(settings.results_dir),
+        )
+        runner = SessionRunner(sessions, demo=settings.demo)
+        await runner.start()
         director = DirectorDesk(DirectorStore(engine), tables=EventStore(engine))
         _app.state.director = director
-        robots = RobotSeats(service, level=settings.robot_level, pace_s=settings.robot_pace)
         try:
             yield {
+                "sessions": sessions,
                 "service": service,
                 "robots": robots,
                 "settings": settings,
                 "tokens": SeatTokens(secret),
-                "access": AccessStore(engine),
+                "access": access,
                 "principal_cookies": PrincipalCookies(secret),
                 "director": director,
                 "club": ClubService(ClubStore(engine)),
             }
         finally:
+            await runner.close()
             await robots.close()
             await service.close()
             engine.dispose()
