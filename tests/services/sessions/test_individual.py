@@ -84,8 +84,8 @@ async def _recompute(
         for (_ns, seats), units in zip(lines, ns_units, strict=True):
             for seat, player in seats.items():
                 mine = Fraction(units, 2) if seat in (Seat.N, Seat.S) else top - Fraction(units, 2)
-                points, tops, boards = players.get(player, (Fraction(0), Fraction(0), 0))
-                players[player] = (points + mine, tops + top, boards + 1)
+                total, tops, boards = players.get(player, (Fraction(0), Fraction(0), 0))
+                players[player] = (total + mine, tops + top, boards + 1)
     return players
 
 
