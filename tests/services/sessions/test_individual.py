@@ -174,3 +174,39 @@ def test_the_movement_is_chosen_from_the_number_of_players() -> None:
         layout(9, "individual")
     with pytest.raises(SessionError, match="individual movement"):
         layout(8, "howell")
+
+
+def test_boards_not_played_in_time_give_each_player_his_sides_artificial_score(
+    tmp_path: Path,
+) -> None:
+    """Nobody plays round 1: when time is up its boards are scored not played, average
+    minus to both sides (Law 12C2a, the Director's default), and each player of a side gets
+    it (Law 12C3); the session still closes."""
+
+    async def main() -> None:
+        async with harness(tmp_path) as h:
+            config = SessionConfig(
+                method="individual", boards_per_round=1, seconds_per_board=60, seed=3
+            )
+            session_id, _pin = h.sessions.create(config, pin="2468")
+            for k in range(1, 9):
+                h.sessions.add_player(session_id, f"Player {k}")
+            await h.sessions.start(session_id)
+            assert await h.sessions.player_ranking(session_id, director=True) == []
+            h.clock.advance(61)
+            await h.sessions.tick(session_id)
+            stored = h.sessions.store.boards(session_id)
+            assert [b.outcome for b in stored if b.round == 1] == ["A-/A-", "A-/A-"]
+            ranking = await h.sessions.player_ranking(session_id, director=True)
+            assert sorted(s.player for s in ranking) == list(range(1, 9))
+            assert {(s.percent, s.boards, s.place) for s in ranking} == {(40, 1, "1-8")}
+            # players see the ranking after each complete round (the default)
+            assert len(await h.sessions.player_ranking(session_id)) == 8
+            for _round in range(6):
+                h.clock.advance(61)
+                await h.sessions.tick(session_id)
+            assert h.sessions.view(session_id).state == "finished"
+            await h.sessions.close(session_id)
+            assert h.sessions.view(session_id).state == "closed"
+
+    run_async(main())
