@@ -210,3 +210,37 @@ def test_boards_not_played_in_time_give_each_player_his_sides_artificial_score(
             assert h.sessions.view(session_id).state == "closed"
 
     run_async(main())
+
+
+def test_the_session_override_of_an_artificial_score_is_the_players_own() -> None:
+    """Law 12C2(c): in an individual the contestant is the player, so average minus is
+    replaced by the player's own lower percentage on his other boards (his partner of that
+    round may have another)."""
+    from dupbridge.scoring.adjusted import AdjustedRules, ArtificialScore
+    from dupbridge.services.sessions.individual import score_individual
+    from dupbridge.store.session_store import BoardRow, EntryRow
+
+    def line(round_number: int, table: int, board: int, outcome: str) -> BoardRow:
+        return BoardRow(
+            f"t{round_number}{table}", round_number, table, board, 0, 0, outcome, "", True
+        )
+
+    seats = {
+        (1, 1): (1, 3, 2, 4),  # N E S W: 1-2 make 4S (+420)
+        (1, 2): (5, 7, 6, 8),  # 5-6 go one down (-50)
+        (2, 1): (1, 5, 3, 7),  # board 2 not played at either table: average minus
+        (2, 2): (2, 6, 4, 8),
+    }
+    outcomes = {(1, 1): "4S|N|=", (1, 2): "4S|N|-1", (2, 1): "A-/A-", (2, 2): "A-/A-"}
+    boards = [
+        (line(r, t, r, outcomes[r, t]), dict(zip(Seat, seats[r, t], strict=True))) for r, t in seats
+    ]
+    entries = [EntryRow(k, (f"Player {k}",), ("",)) for k in range(1, 9)]
+    ranking = {s.player: s for s in score_individual("Ind", entries, {}, boards, {})}
+    average_minus = ArtificialScore.from_str("A-/A-").ns
+    for player, won in ((1, True), (3, False), (5, False), (7, True)):
+        own = Fraction(100 if won else 0)
+        expected = (own + average_minus.percentage(AdjustedRules(), own)) / 2
+        assert ranking[player].percent == expected, player
+        assert ranking[player].boards == 2
+    assert ranking[3].percent < ranking[1].percent  # partners on board 2, different scores

@@ -9,9 +9,11 @@ change every round (Law 4).
   session so that every page knows who sits where.
 * The scoring (:func:`score_individual`): each board is matchpointed (Law 78A) by the
   library's pairs scorer, each partnership of the day standing as a pair (an artificial
-  adjusted score, Law 12C2, is scored as for pairs); each player is credited with his side's
-  score on every board he played (Law 12C3: both members of a side get the side's score),
-  and the players are ranked by their percentage of the tops they played.
+  adjusted score, Law 12C2, takes its percentage from the player's own session score when
+  Law 12C2(c) applies: in an individual the contestant is the player); each player is
+  credited with his side's score on every board he played (Law 12C3: both members of a side
+  get the side's award), and the players are ranked by their percentage of the tops they
+  played.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Table
 from dupbridge.i18n import _
+from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.scoring.ranking import rank
 from dupbridge.services.sessions.config import SessionError
 from dupbridge.services.sessions.results import board_outcome, decode_outcome
@@ -190,10 +193,12 @@ def score_individual(
     if not lines:
         return []
     event, seated = partnership_event(name, lines, deals)
-    scored = score_event(event, ScoringOptions(method=Method.MATCHPOINTS))
+    options = ScoringOptions(method=Method.MATCHPOINTS)
+    scored = score_event(event, options)
     points: dict[int, Fraction] = {}
     tops: dict[int, Fraction] = {}
     played: dict[int, int] = {}
+    artificial: list[tuple[int, ArtificialScore, Side, Fraction]] = []
     for board_score in scored.boards:
         for line in board_score.results:
             result = line.result
@@ -201,9 +206,26 @@ def score_individual(
             top = Fraction(line.top or 0, 2)
             for seat, player in seats.items():
                 side = Side.NS if seat in (Seat.N, Seat.S) else Side.EW
-                points[player] = points.get(player, Fraction(0)) + line.value(side) / 2
                 tops[player] = tops.get(player, Fraction(0)) + top
                 played[player] = played.get(player, 0) + 1
+                points.setdefault(player, Fraction(0))
+                if isinstance(result.outcome, ArtificialScore):
+                    artificial.append((player, result.outcome, side, top))
+                else:
+                    points[player] += line.value(side) / 2
+    # Law 12C2(c): the contestant is the player, so an artificial score's override comes
+    # from the player's own percentage on his other boards.
+    unplayed: dict[int, Fraction] = {}
+    for player, _award, _side, top in artificial:
+        unplayed[player] = unplayed.get(player, Fraction(0)) + top
+    sessions = {
+        player: 100 * points[player] / (tops[player] - unplayed.get(player, Fraction(0)))
+        for player in points
+        if tops[player] > unplayed.get(player, Fraction(0))
+    }
+    for player, outcome, side, top in artificial:
+        award = outcome.ns if side is Side.NS else outcome.ew
+        points[player] += award.percentage(options.adjusted, sessions.get(player)) * top / 100
     names = {entry.number: entry.names[0] for entry in entries}
     percents = {
         player: (100 * points[player] / tops[player]) if tops[player] else Fraction(0)
