@@ -15,6 +15,7 @@ import pytest
 from dupbridge.core.boards import Board
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase
+from dupbridge.formats.registry import get_format, read_records
 from dupbridge.scoring.contract_score import score as contract_points
 from dupbridge.scoring.matchpoints import matchpoint_units
 from dupbridge.scoring.ranking import rank
@@ -148,6 +149,27 @@ def run_individual(
             ]
             assert ranking[0].name.startswith(("Player", "Robot"))
             assert await h.sessions.ranking(session_id) is None  # no pairs ranking
+            # the close: play.pbn read back through dupbridge.formats, the players in their
+            # seats of that round, every call and card checked again by the Laws engine
+            await h.sessions.close(session_id)
+            folder = h.sessions.files(session_id)
+            assert folder is not None
+            records, problems = read_records(
+                get_format("pbn"), (folder / "play.pbn").read_bytes(), "play.pbn"
+            )
+            assert not [p for p in problems if p.is_error]
+            assert len(records) == len(boards)
+            row = h.sessions.store.get(session_id)
+            assert row is not None
+            names = {e.number: e.names[0] for e in h.sessions.store.entries(session_id)}
+            where = {(b.round, b.table_number, b.board): b for b in boards}
+            for record in records:
+                info = (record.info_value("Round"), record.info_value("Table"))
+                stored = where[int(info[0] or 0), int(info[1] or 0), record.board or 0]
+                seats = h.sessions.seats(row, stored)
+                assert record.players == tuple(names[seats[seat]] for seat in Seat)
+                table = (await h.tables.live(stored.table_id)).table
+                assert record.to_table().result == table.result
 
     run_async(main())
 

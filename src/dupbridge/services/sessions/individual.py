@@ -14,6 +14,8 @@ change every round (Law 4).
   credited with his side's score on every board he played (Law 12C3: both members of a side
   get the side's award), and the players are ranked by their percentage of the tops they
   played.
+* At the close (:func:`write_play`): ``play.pbn``, every board with its auction and play and
+  the players in their seats.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Side
-from dupbridge.core.table import Table
+from dupbridge.core.table import Phase, Table
+from dupbridge.formats.records import BoardRecord
+from dupbridge.formats.registry import get_format
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.scoring.ranking import rank
@@ -44,6 +49,7 @@ __all__ = [
     "score_individual",
     "seating",
     "seats_of",
+    "write_play",
 ]
 
 #: The individual movement families an online session can use.
@@ -242,3 +248,39 @@ def score_individual(
         )
         for placing in rank(percents)
     ]
+
+
+def write_play(
+    name: str,
+    entries: Sequence[EntryRow],
+    boards: Sequence[tuple[BoardRow, dict[Seat, int]]],
+    tables: Mapping[str, Table],
+    out_dir: Path,
+) -> Path:
+    """Write ``play.pbn`` into ``out_dir``: every board played to its end with its auction,
+    play, ``Round`` and ``Table`` tags and the players in their seats that round.
+
+    Raises:
+        OSError: if the folder cannot be written.
+    """
+    names = {entry.number: entry.names[0] for entry in entries}
+    records = []
+    for board, seats in sorted(boards, key=lambda b: (b[0].board, b[0].round, b[0].table_number)):
+        table = tables.get(board.table_id)
+        if table is None or board.outcome is not None or table.phase is not Phase.FINISHED:
+            continue
+        records.append(
+            BoardRecord.from_table(
+                table,
+                players={seat: names.get(player, str(player)) for seat, player in seats.items()},
+                info={"Event": name, "Table": str(board.table_number), "Round": str(board.round)},
+            )
+        )
+    writer = get_format("pbn").write
+    assert writer is not None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / "play.pbn"
+    temporary = out_dir / ".play.pbn.tmp"
+    temporary.write_bytes(writer(records))
+    temporary.replace(path)
+    return path

@@ -61,6 +61,7 @@ from dupbridge.services.sessions.individual import (
     score_individual,
     seating,
     seats_of,
+    write_play,
 )
 from dupbridge.services.sessions.results import (
     SessionFiles,
@@ -483,6 +484,12 @@ class SessionService(SessionBase):
     async def _write(self, row: SessionRow) -> SessionFiles | None:
         if self.exports_dir is None:
             return None
+        if SessionConfig.from_json(row.config["conditions"]).individual:
+            boards, tables = await self._event_parts(row)
+            seated = [(board, self.seats(row, board)) for board in boards]
+            players = self.store.entries(row.id)
+            write_play(row.name, players, seated, tables, self.exports_dir / row.id)
+            return None  # players' results: play.pbn only (the results website ranks pairs)
         scored = await self.scored(row.id)
         if scored is None:
             return None
@@ -496,7 +503,8 @@ class SessionService(SessionBase):
         if self.exports_dir is None:
             return None
         folder = self.exports_dir / session_id
-        return folder if (folder / "index.html").exists() else None
+        written = (folder / "index.html").exists() or (folder / "play.pbn").exists()
+        return folder if written else None
 
     async def correct(
         self, session_id: str, table_id: str, outcome: str | None, note: str = ""
