@@ -172,3 +172,43 @@ def test_a_team_session_takes_teams_of_four(web: TestClient) -> None:
     page = web.get(f"/manage/sessions/{session_id}")
     assert "Player 4" in page.text
     assert "1–4" in page.text  # the team's four player numbers
+
+
+def test_an_individual_session_enters_players_and_ranks_players(web: TestClient) -> None:
+    """The Director offers "individual"; each entry is one player (Law 4), robots take the
+    empty places and the missing players, and the ranking lists players."""
+    _director(web)
+    form = web.get("/manage/sessions")
+    assert 'value="individual"' in form.text
+    answer = web.post(
+        "/manage/sessions",
+        data={"name": "Individual", "pin": "1357", "method": "individual", "ranking": "live"},
+    )
+    assert answer.status_code == 303, answer.text
+    session_id = answer.headers["location"].rsplit("/", 1)[1]
+    page = web.get(f"/manage/sessions/{session_id}")
+    assert "Enter a player" in page.text
+    for name in ("Ann", "Bob", "Cy"):
+        entered = web.post(f"/manage/sessions/{session_id}/singles", data={"name": name})
+        assert entered.status_code == 303
+    pair = web.post(f"/manage/sessions/{session_id}/pairs", data={"first": "A", "second": "B"})
+    assert pair.status_code == 409
+    assert "individual event" in pair.text
+    for number in (1, 2, 3):  # all three are missing: robots play for them
+        robot = web.post(f"/manage/sessions/{session_id}/robot", data={"number": str(number)})
+        assert robot.status_code == 303
+    assert web.post(f"/manage/sessions/{session_id}/start").status_code == 303
+    page = web.get(f"/manage/sessions/{session_id}")
+    assert "Robot 5" in page.text  # robots fill places 4 to 8 of the two-table individual
+    give_up = time.monotonic() + 30
+    while True:
+        ranking = web.get(f"/sessions/{session_id}/ranking")
+        assert ranking.status_code == 200
+        if "%" in ranking.text:
+            break
+        assert time.monotonic() < give_up, "no board of the individual finished in time"
+        time.sleep(0.2)
+    assert re.search(r'<th scope="col" class="num">Player</th>', ranking.text)
+    assert len(re.findall(r"\d+\.\d\d%", ranking.text)) == 8  # every player ranked
+    session_page = web.get(f"/sessions/{session_id}")
+    assert "Robot 5" in session_page.text  # the session's page ranks the players by name

@@ -21,6 +21,7 @@ from dupbridge.services.sessions.config import (
     SystemClock,
     UnknownSessionError,
 )
+from dupbridge.services.sessions.individual import seats_of
 from dupbridge.services.tables import TableService
 from dupbridge.store.session_store import BoardRow, EntryRow, SessionRow, SessionStore
 from dupbridge.tournament.movements import Movement
@@ -51,6 +52,7 @@ class RoundBoard:
     done: bool
     outcome: str | None
     note: str
+    round: int = 0
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ class SessionBase:
                 b.finished or b.outcome is not None,
                 b.outcome,
                 b.note,
+                b.round,
             )
             for b in self.store.boards(session_id)
             if b.round == row.current_round
@@ -199,6 +202,19 @@ class SessionBase:
             boards,
             until,
         )
+
+    def seats(self, row: SessionRow, board: BoardRow | RoundBoard) -> dict[Seat, int]:
+        """The player numbers in the four seats of a board: for pairs and teams from the
+        entries (:func:`seat_player`); in an individual event from the movement's seating
+        kept at the start (Law 4: partnerships change every round)."""
+        config = SessionConfig.from_json(row.config["conditions"])
+        if config.individual:
+            return seats_of(row.config.get("seating", {}), board.round, board.table_number)
+        return {seat: seat_player(board, seat, config.players_per_entry) for seat in Seat}
+
+    def seat_of(self, row: SessionRow, board: BoardRow | RoundBoard, player: int) -> Seat | None:
+        """The seat player ``player`` holds at a board (None: he does not play there)."""
+        return next((s for s, p in self.seats(row, board).items() if p == player), None)
 
     @staticmethod
     def _round_seconds(config: SessionConfig, boards: Iterable[RoundBoard | BoardRow]) -> float:
@@ -283,6 +299,8 @@ class SessionBase:
         config = SessionConfig.from_json(row.config["conditions"])
         if config.teams:
             raise SessionError(_("this is a team event: enter teams of four, not pairs"))
+        if config.individual:
+            raise SessionError(_("this is an individual event: enter players one by one"))
         if checked:
             self._check_members(config, cleaned, members)
         number = max((entry.number for entry in self.store.entries(session_id)), default=0) + 1
@@ -304,6 +322,8 @@ class SessionBase:
         """
         row = self._open(session_id)
         config = SessionConfig.from_json(row.config["conditions"])
+        if config.individual:
+            raise SessionError(_("this is an individual event: enter players one by one"))
         if not config.teams:
             raise SessionError(_("this is a pairs event: enter pairs, not teams"))
         cleaned = tuple(name.strip() for name in names)
@@ -319,10 +339,12 @@ class SessionBase:
         return number
 
     def add_single(self, session_id: str, name: str, member: str = "") -> int | None:
-        """A single player at the partnership desk: paired with the one waiting, if any.
+        """A single player at the partnership desk: paired with the one waiting, if any. In
+        an individual event he is entered on his own (:meth:`add_player`).
 
         Returns:
-            the new pair's number when a partner was waiting, else None (waiting).
+            the new pair's (or the player's) number when a partner was waiting or needs
+            none, else None (waiting).
         """
         row = self._open(session_id)
         name = name.strip()
@@ -330,6 +352,8 @@ class SessionBase:
             raise SessionError(_("a player needs a name of 1 to 100 characters"))
         config = SessionConfig.from_json(row.config["conditions"])
         self._check_members(config, (name,), (member,))
+        if config.individual:
+            return self._enter_player(session_id, name, member)
         desk = list(row.config.get("desk", []))
         if not desk:
             self.store.update(session_id, config={**row.config, "desk": [[name, member]]})
@@ -337,6 +361,29 @@ class SessionBase:
         partner, partner_member = desk.pop(0)
         self.store.update(session_id, config={**row.config, "desk": desk})
         return self.add_pair(session_id, (partner, name), (partner_member, member))
+
+    def add_player(self, session_id: str, name: str, member: str = "") -> int:
+        """Enter a player in an individual event (Law 4: each player enters separately);
+        returns his number.
+
+        Raises:
+            SessionError: if entries are closed, the session is not an individual event, the
+                name is empty or the member is not allowed.
+        """
+        row = self._open(session_id)
+        config = SessionConfig.from_json(row.config["conditions"])
+        if not config.individual:
+            raise SessionError(_("this is not an individual event: enter pairs or teams"))
+        number = self.add_single(session_id, name, member)
+        assert number is not None
+        return number
+
+    def _enter_player(self, session_id: str, name: str, member: str) -> int:
+        number = max((entry.number for entry in self.store.entries(session_id)), default=0) + 1
+        self.store.add_entry(session_id, EntryRow(number, (name,), (member,)))
+        if self.registrar is not None:
+            self.registrar.register_player(session_id, number, name)
+        return number
 
     def set_robot(self, session_id: str, player: int, robot: bool = True) -> None:
         """A robot plays for player ``player`` from his next board on (a missing player),

@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 #: The scoring methods of an online session (``dupbridge.tournament`` method values).
-METHODS = ("mp", "imp-butler", "cross-imp", "teams-imp", "teams-vp")
+METHODS = ("mp", "imp-butler", "cross-imp", "teams-imp", "teams-vp", "individual")
 #: The team methods: entries are teams of four (two pairs), Law 78B IMPs, VPs on the WBF scale.
 TEAM_METHODS = ("teams-imp", "teams-vp")
 #: A board still running when the round's time is up: play it out, or score it not played.
@@ -118,7 +118,8 @@ class SessionConfig:
         name: the session's name.
         method: ``mp`` (matchpoints, Law 78A), ``imp-butler`` or ``cross-imp`` (IMPs,
             Law 78B), ``teams-imp`` or ``teams-vp`` (teams of four: IMPs, or IMPs converted to
-            victory points).
+            victory points), ``individual`` (each entry is one player; partnerships change
+            every round, Law 4A; matchpoints, Law 78A, credited to both partners).
         movement: a movement family of :mod:`dupbridge.tournament.movements.catalog`
             (``howell``, ``mitchell``...); empty: chosen from the number of tables.
         boards_per_round: boards played at a table in a round.
@@ -163,9 +164,14 @@ class SessionConfig:
         return self.method in TEAM_METHODS
 
     @property
+    def individual(self) -> bool:
+        """Whether each entry is one player (an individual event, Law 4A)."""
+        return self.method == "individual"
+
+    @property
     def players_per_entry(self) -> int:
-        """Four for a team, two for a pair."""
-        return 4 if self.teams else 2
+        """Four for a team, two for a pair, one in an individual event."""
+        return 4 if self.teams else 1 if self.individual else 2
 
     def __post_init__(self) -> None:
         _choice(_("scoring method"), self.method, METHODS)

@@ -47,8 +47,6 @@ from dupbridge.services.sessions.autoplay import call_maybe_async
 from dupbridge.services.sessions.base import (
     RoundBoard,
     SessionBase,
-    player_seat,
-    seat_player,
 )
 from dupbridge.services.sessions.config import (
     CorrectionClosedError,
@@ -56,6 +54,14 @@ from dupbridge.services.sessions.config import (
     SessionConfig,
     SessionError,
     SessionForbiddenError,
+)
+from dupbridge.services.sessions.individual import (
+    IndividualScore,
+    layout,
+    score_individual,
+    seating,
+    seats_of,
+    write_play,
 )
 from dupbridge.services.sessions.results import (
     SessionFiles,
@@ -122,6 +128,9 @@ class SessionService(SessionBase):
                         count=len(entries)
                     )
                 )
+            if config.individual:
+                config = self._robots_fill(session_id, config)
+                entries = self.store.entries(session_id)
             tables = math.ceil(len(entries) / 2)
             half = len(entries) % 2 == 1
             family = config.movement or ("howell" if tables < MITCHELL_FROM else "mitchell")
@@ -129,6 +138,9 @@ class SessionService(SessionBase):
                 # Team families count teams, not tables; an odd number has a bye.
                 tables, half = len(entries), False
                 family = config.movement or "round-robin"
+            if config.individual:  # four players a table (Law 4), robots in the empty seats
+                family, tables = layout(len(entries), config.movement)
+                half = False
             spec = {
                 "family": family,
                 "tables": tables,
@@ -160,6 +172,9 @@ class SessionService(SessionBase):
             rng = random.Random(config.seed) if config.seed is not None else random.Random()
             deals = {str(number): Deal.random(rng).to_pbn() for number in movement.boards}
             self._movements[session_id] = movement
+            seated: dict[str, list[int]] = {}
+            if config.individual:
+                seated = seating(movement, {v[0]: k for k, v in entrants.items()})
             self.store.update(
                 session_id,
                 config={
@@ -170,6 +185,7 @@ class SessionService(SessionBase):
                     "deals": deals,
                     "mitchell": family.startswith("mitchell"),
                     "teams": config.teams,
+                    "seating": seated,
                 },
                 state="running",
             )
@@ -195,13 +211,17 @@ class SessionService(SessionBase):
         for place in movement.rows_in_round(round_number):
             if not movement.plays_at(place):
                 continue  # a phantom's table: its visitors sit out
-            ns_entrant, ew_entrant = place.seats
-            if place.arrow_switch:
-                ns_entrant, ew_entrant = ew_entrant, ns_entrant
-            assert ns_entrant is not None
-            assert ew_entrant is not None
-            ns = by_entrant[(ns_entrant.number, _line(ns_entrant.line))]
-            ew = by_entrant[(ew_entrant.number, _line(ew_entrant.line))]
+            if config.individual:  # the board row keeps North and East; seating has all four
+                seats = seats_of(row.config["seating"], round_number, place.table)
+                ns, ew = seats[Seat.N], seats[Seat.E]
+            else:
+                ns_entrant, ew_entrant = place.seats
+                if place.arrow_switch:
+                    ns_entrant, ew_entrant = ew_entrant, ns_entrant
+                assert ns_entrant is not None
+                assert ew_entrant is not None
+                ns = by_entrant[(ns_entrant.number, _line(ns_entrant.line))]
+                ew = by_entrant[(ew_entrant.number, _line(ew_entrant.line))]
             for number in movement.boards_of(place):
                 table_id, _session = await self.tables.create_table(
                     deals[number],
@@ -222,16 +242,25 @@ class SessionService(SessionBase):
             round_started_at=self.clock.now(),
             warned=0,
         )
-        await self._attach_robots(config, created)
+        await self._attach_robots(self._row(session_id), created)
 
-    async def _attach_robots(self, config: SessionConfig, boards: Iterable[BoardRow]) -> None:
+    def _robots_fill(self, session_id: str, config: SessionConfig) -> SessionConfig:
+        """An individual event's empty places get robot players (missing players)."""
+        count = len(self.store.entries(session_id))
+        tables = layout(count, config.movement)[1]
+        robots = [
+            self._enter_player(session_id, _("Robot {number}").format(number=index + 1), "")
+            for index in range(4 * tables - count)
+        ]
+        return replace(config, robot_players=(*config.robot_players, *robots))
+
+    async def _attach_robots(self, row: SessionRow, boards: Iterable[BoardRow]) -> None:
+        config = SessionConfig.from_json(row.config["conditions"])
         if self.robots is None or not config.robot_players:
             return
         robot = set(config.robot_players)
         for board in boards:
-            seats = [
-                seat for seat in Seat if seat_player(board, seat, config.players_per_entry) in robot
-            ]
+            seats = [seat for seat, player in self.seats(row, board).items() if player in robot]
             if seats:
                 await call_maybe_async(self.robots.attach, board.table_id, seats)
 
@@ -242,11 +271,11 @@ class SessionService(SessionBase):
         self.set_robot(session_id, player, robot)
         if not robot or self.robots is None:
             return
-        view = self.view(session_id)
+        view, row = self.view(session_id), self._row(session_id)
         for board in view.boards:
             if board.done:
                 continue
-            seat = player_seat(board, player, view.config.players_per_entry)
+            seat = self.seat_of(row, board, player)
             if seat is not None:
                 await call_maybe_async(self.robots.attach, board.table_id, [seat])
 
@@ -308,13 +337,12 @@ class SessionService(SessionBase):
         for row in self.store.all():
             if row.state != "running":
                 continue
-            config = SessionConfig.from_json(row.config["conditions"])
             boards = [
                 b
                 for b in self.store.boards(row.id)
                 if b.round == row.current_round and not b.finished and b.outcome is None
             ]
-            await self._attach_robots(config, boards)
+            await self._attach_robots(row, boards)
 
     async def tick_all(self) -> None:
         """Tick every running session (a server calls this every second)."""
@@ -336,11 +364,11 @@ class SessionService(SessionBase):
             raise SessionClosedError(
                 _("session {name!r} is closed: its tables take no more play").format(name=view.name)
             )
-        size = view.config.players_per_entry
-        mine = [b for b in view.boards if player_seat(b, player, size) is not None]
+        row = self._row(session_id)
+        mine = [b for b in view.boards if self.seat_of(row, b, player) is not None]
         if not mine:
             return None
-        seat = player_seat(mine[0], player, size)
+        seat = self.seat_of(row, mine[0], player)
         assert seat is not None
         return seat, sorted(mine, key=lambda b: b.board)
 
@@ -353,10 +381,9 @@ class SessionService(SessionBase):
         """
         row = self._row(session_id)
         self._not_closed(row)
-        size = SessionConfig.from_json(row.config["conditions"]).players_per_entry
         for board in self.store.boards(session_id):
             if board.table_id == table_id:
-                seat = player_seat(board, player, size)
+                seat = self.seat_of(row, board, player)
                 if seat is None:
                     break
                 return seat
@@ -377,10 +404,10 @@ class SessionService(SessionBase):
         """The session scored so far (rounds up to ``rounds`` when given); None before any
         result."""
         row = self._row(session_id)
-        if "entrants" not in row.config:
-            return None
-        boards, tables = await self._event_parts(row)
         config = SessionConfig.from_json(row.config["conditions"])
+        if "entrants" not in row.config or config.individual:
+            return None  # an individual event ranks players: see :meth:`player_ranking`
+        boards, tables = await self._event_parts(row)
         event = session_event(
             row.name,
             self.store.entries(session_id),
@@ -400,14 +427,38 @@ class SessionService(SessionBase):
         """The ranking players may see now, as the conditions allow: after every board
         (``live``), after each complete round (``round``), or only once the session is
         finished (``end``). The Director always sees everything so far."""
-        row = self._row(session_id)
+        shown, rounds = self._shown_rounds(self._row(session_id), director)
+        return await self.scored(session_id, rounds=rounds) if shown else None
+
+    def _shown_rounds(self, row: SessionRow, director: bool) -> tuple[bool, int | None]:
         config = SessionConfig.from_json(row.config["conditions"])
         over = row.state in ("finished", "closed")
         if director or over or config.ranking == "live":
-            return await self.scored(session_id)
+            return True, None
         if config.ranking == "end":
-            return None
-        return await self.scored(session_id, rounds=row.current_round - 1)
+            return False, None
+        return True, row.current_round - 1
+
+    async def player_ranking(
+        self, session_id: str, *, director: bool = False
+    ) -> list[IndividualScore]:
+        """An individual event's players ranked (see :meth:`ranking` for what is shown
+        when): each player has his side's matchpoints on every board he played (Laws 4,
+        78A); empty for pairs and teams, or when nothing may be shown yet."""
+        row = self._row(session_id)
+        config = SessionConfig.from_json(row.config["conditions"])
+        shown, rounds = self._shown_rounds(row, director)
+        if not shown or not config.individual or "entrants" not in row.config:
+            return []
+        boards, tables = await self._event_parts(row)
+        return score_individual(
+            row.name,
+            self.store.entries(session_id),
+            self._deals(row),
+            [(board, self.seats(row, board)) for board in boards],
+            tables,
+            rounds=rounds,
+        )
 
     async def close(self, session_id: str) -> SessionFiles | None:
         """Close the session: write the results (when there is a folder for them) and open
@@ -433,6 +484,12 @@ class SessionService(SessionBase):
     async def _write(self, row: SessionRow) -> SessionFiles | None:
         if self.exports_dir is None:
             return None
+        if SessionConfig.from_json(row.config["conditions"]).individual:
+            boards, tables = await self._event_parts(row)
+            seated = [(board, self.seats(row, board)) for board in boards]
+            players = self.store.entries(row.id)
+            write_play(row.name, players, seated, tables, self.exports_dir / row.id)
+            return None  # players' results: play.pbn only (the results website ranks pairs)
         scored = await self.scored(row.id)
         if scored is None:
             return None
@@ -446,7 +503,8 @@ class SessionService(SessionBase):
         if self.exports_dir is None:
             return None
         folder = self.exports_dir / session_id
-        return folder if (folder / "index.html").exists() else None
+        written = (folder / "index.html").exists() or (folder / "play.pbn").exists()
+        return folder if written else None
 
     async def correct(
         self, session_id: str, table_id: str, outcome: str | None, note: str = ""

@@ -26,12 +26,13 @@ from dupbridge.services.sessions import (
     UnknownSessionError,
 )
 from dupbridge.services.sessions.autoplay import call_maybe_async
+from dupbridge.services.sessions.individual import IndividualScore
 from dupbridge.tournament.event_scoring import Method, ScoredEvent
 from dupbridge.web.deps import Service, Tokens
 from dupbridge.web.identity import CurrentPrincipal
 from dupbridge.web.pages import render
 
-__all__ = ["ranking_rows", "refused", "router", "sessions_of"]
+__all__ = ["player_rows", "ranking_rows", "refused", "router", "sessions_of"]
 
 router = APIRouter(tags=["sessions"])
 
@@ -85,14 +86,32 @@ def ranking_rows(scored: ScoredEvent | None) -> list[dict[str, Any]]:
     return rows
 
 
+def player_rows(players: list[IndividualScore]) -> list[dict[str, Any]]:
+    """An individual event's ranking as rows for the pages: place, player number, name,
+    percentage, boards."""
+    return [
+        {
+            "place": score.place,
+            "pair": score.player,
+            "names": score.name,
+            "score": f"{float(score.percent):.2f}%",
+            "boards": score.boards,
+        }
+        for score in players
+    ]
+
+
 async def _ranking_context(
     sessions: SessionService, session_id: str, principal: Principal
 ) -> dict[str, Any]:
     view = sessions.view(session_id)
     director = principal.role in (Role.DIRECTOR, Role.PLAYING_DIRECTOR)
     scored = await sessions.ranking(session_id, director=director)
-    hidden = scored is None and view.state == "running" and view.config.ranking == "end"
-    return {"view": view, "rows": ranking_rows(scored), "hidden": hidden, "scored": scored}
+    rows = ranking_rows(scored)
+    if view.config.individual:  # players, not pairs (Law 4)
+        rows = player_rows(await sessions.player_ranking(session_id, director=director))
+    hidden = not rows and view.state == "running" and view.config.ranking == "end"
+    return {"view": view, "rows": rows, "hidden": hidden, "scored": scored}
 
 
 @router.get("/", response_class=HTMLResponse)
