@@ -11,6 +11,9 @@ adds four commands that are no table action and are carried out by the table ser
 * ``director_call``: a player calls the Director to the table (Law 9B1(a)).
 * ``chat``: a message to the four players of the table.
 
+The Director's console adds :class:`DirectorRuling` (a ruling on a disputed claim), which no
+seat can send: :func:`decode_online` does not know it.
+
 Every frame is decoded by :func:`decode_online`, one discriminated union on ``type``: the
 service commands here, the table commands through :func:`dupbridge.core.commands.decode_command`
 (the one decoder of the table vocabulary).
@@ -32,6 +35,7 @@ __all__ = [
     "SERVICE_COMMAND_TYPES",
     "AnswerUndo",
     "CallDirector",
+    "DirectorRuling",
     "OnlineCommand",
     "RequestUndo",
     "SendChat",
@@ -181,6 +185,17 @@ class SendChat:
     type: ClassVar[str] = "chat"
     seat: Seat
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorRuling:
+    """The Director's ruling on a disputed claim (Laws 68D, 69-71): ``tricks``, the number of
+    tricks the claimer's side ends the board with, or None: play continues from the position
+    (2017 Law 68D2(b)). Never decoded from a seat's frame: only the Director's console sends
+    it, through ``TableService.direct``."""
+
+    type: ClassVar[str] = "director_ruling"
+    tricks: int | None
 
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat

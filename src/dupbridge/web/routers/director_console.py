@@ -1,20 +1,29 @@
 """The console's live side for online sessions (docs/director.md): the queue of Director
-calls of a session and the table inspector, as JSON (``/api/director/...``) and as pages
-(``/director/...``). Director only."""
+calls of a session, the table inspector and the Director's ruling on a disputed claim,
+applied to the table itself (``TableService.direct``), as JSON (``/api/director/...``) and as
+pages (``/director/...``). Director only: never reachable with a seat token."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
 
+from dupbridge.core.errors import ActionError
 from dupbridge.i18n import _
+from dupbridge.services.access import Principal
 from dupbridge.services.director.assistant import AssistantError
 from dupbridge.services.director.console import OnlineConsole
 from dupbridge.services.director.scores import ScoresError
+from dupbridge.services.online import DirectorRuling
+from dupbridge.services.tables import TableService
 from dupbridge.web.access import DirectorOnly
+from dupbridge.web.deps import Service
+from dupbridge.web.errors import error_body
 from dupbridge.web.pages import page_language, render
 from dupbridge.web.routers.director_api import desk_of
 from dupbridge.web.routers.director_pages import LABELS
@@ -92,6 +101,40 @@ async def rule_table(
         return _refused(error)
 
 
+class ClaimRulingIn(BaseModel):
+    """The Director's ruling on a disputed claim at an online table."""
+
+    tricks: int | None = Field(
+        description="Tricks the claimer's side ends with (Laws 69-71); null: play continues "
+        "(2017 Law 68D2(b))."
+    )
+    expected_seq: int = Field(description="The last seq of the table's log the Director saw.")
+    key: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=100)
+
+
+async def _claim_ruling(
+    service: TableService, principal: Principal, table_id: str, body: ClaimRulingIn
+) -> tuple[int, dict[str, Any]]:
+    try:
+        answer = await service.direct(
+            table_id, principal, DirectorRuling(body.tricks), body.expected_seq, body.key
+        )
+    except ActionError as error:  # refused: the Law and the head
+        return error_body(error, (await service.live(table_id)).head)
+    return (409 if answer["type"] == "stale" else 201), answer
+
+
+@router.post("/api/director/tables/{table_id}/claim-ruling", status_code=201, response_model=None)
+async def claim_ruling(
+    principal: DirectorOnly, service: Service, table_id: str, body: ClaimRulingIn
+) -> JSONResponse:
+    """Rule on the table's disputed claim: the claimer's side ends with ``tricks`` tricks
+    (Laws 69-71, scored by Law 77), or play continues (2017 Law 68D2(b)). An event of the
+    table's log with the Director's name and the time, stored, then published to the seats."""
+    status, answer = await _claim_ruling(service, principal, table_id, body)
+    return JSONResponse(answer, status_code=status)
+
+
 @router.get("/director/sessions", response_model=None)
 async def queue_form(request: Request, principal: DirectorOnly, session: str = "") -> Response:
     """The home page's form: go to a session's queue."""
@@ -123,10 +166,19 @@ async def table_page(request: Request, principal: DirectorOnly, table_id: str) -
 
 @router.post("/director/tables/{table_id}", response_model=None)
 async def table_step(request: Request, principal: DirectorOnly, table_id: str) -> Response:
-    """``do``: ``attend`` (a call, by its ``seq``) or ``rule`` (open the assistant)."""
+    """``do``: ``attend`` (a call, by its ``seq``), ``award`` (``tricks``) or ``continue``
+    (a disputed claim, Laws 68D, 69-71), or ``rule`` (open the assistant)."""
     form = {key: str(value) for key, value in (await request.form()).items()}
     try:
         console = _console(request)
+        if form.get("do") in {"award", "continue"}:
+            tricks = int(form.get("tricks", "")) if form["do"] == "award" else None
+            body = ClaimRulingIn(tricks=tricks, expected_seq=int(form.get("seq", "-1")))
+            status, answer = await _claim_ruling(request.state.service, principal, table_id, body)
+            if status != 201:
+                return render(request, "director/missing.html", status=status,
+                              error=str(answer.get("message", "")))  # fmt: skip
+            return RedirectResponse(f"/director/tables/{quote(table_id)}", status_code=303)
         if form.get("do") == "attend":
             console.attend(principal.name, table_id, int(form.get("seq", "-1")))
             session = console.inspect(table_id)["session"]

@@ -1,0 +1,179 @@
+"""The Director's ruling applied to the online table itself (issue 16): a disputed claim
+(Laws 68D, 70) leaves the Director phase only by the Director's command, which is an event
+of the table's own log with his name and the time, stored and published to the seats. He
+either awards the tricks (Laws 69-71; scored by Law 77) or lets play continue (2017 Law
+68D2(b)). A seat's token cannot send it, over HTTP or as a frame."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dupbridge.core.contract import Contract
+from dupbridge.core.seats import Side
+from dupbridge.scoring import score
+from dupbridge.services.access import Principal, Role
+from dupbridge.services.bus import MemoryBus
+from dupbridge.services.online import DirectorRuling
+from dupbridge.services.tables import ForbiddenError, TableService
+from dupbridge.store import EventStore
+from dupbridge.web.app import create_app
+from dupbridge.web.identity import AUTH_COOKIE
+from tests.services.director.scripts import role_cookie
+from tests.web.conftest import SECRET, settings_for
+from tests.web.protocol import command
+from tests.web.test_online_rules import Seats
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings_for(db_url)), follow_redirects=False) as test_client:
+        yield test_client
+
+
+def disputed(client: TestClient) -> Seats:
+    """Board 1: 1NT by North (N deals), East leads the club ace; North claims 8 tricks in
+    all, West disputes it: the table waits for the Director (Laws 68D, 70)."""
+    table = Seats(client)
+    table.calls("1NT", "Pass", "Pass", "Pass")
+    assert 200 == table.send("E", "card", card="CA").status_code
+    assert 200 == table.send("N", "claim", tricks=8).status_code
+    assert 200 == table.send("W", "reject_claim").status_code
+    assert table.view("N")["view"]["phase"] == "director"
+    return table
+
+
+def dummy_card(client: TestClient, table: Seats, card: str) -> Any:
+    """Declarer (North) plays ``card`` from dummy (South), Law 45B."""
+    answer = client.post(
+        f"/tables/{table.id}/commands",
+        params={"token": table.created["seats"]["N"]},
+        json=command("card", "S", table.seq, card=card),
+    )
+    if answer.status_code == 200:
+        table.seq = answer.json()["last"]
+    return answer
+
+
+def rule(client: TestClient, table: Seats, tricks: int | None) -> Any:
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    try:
+        answer = client.post(
+            f"/api/director/tables/{table.id}/claim-ruling",
+            json={"tricks": tricks, "expected_seq": table.seq},
+        )
+    finally:
+        client.cookies.clear()
+    if answer.status_code == 201:
+        table.seq = answer.json()["last"]
+    return answer
+
+
+def test_award_ends_the_board_with_the_tricks_and_the_score(
+    client: TestClient, db_url: str
+) -> None:
+    """Law 70: the Director decides the result; the board ends with the claimer's side's
+    tricks awarded, and the score is that of the contract with those tricks (Law 77)."""
+    table = disputed(client)
+    answer = rule(client, table, 7)
+    assert answer.status_code == 201, answer.text
+    frame = table.view("E")
+    view = frame["view"]
+    assert (view["phase"], view["result"]) == ("finished", 7)
+    contract = Contract.from_str("1NT")
+    expected = score(contract, 7, False)
+    assert view["score"] == {str(Side.NS): expected, str(Side.EW): -expected}
+    ruled = [event for event in frame["events"] if event["type"] == "DirectorRuled"]
+    assert len(ruled) == 1
+    assert ruled[0]["director"] == "Maria Nowak"
+    assert ruled[0]["tricks"] == 7
+    assert ruled[0]["ruling"] == "tricks"
+    assert ruled[0]["at"].startswith("20")
+    assert ruled[0]["seq"] == answer.json()["seq"]
+    # Durable: a new server process folds the log to the same finished board.
+    with TestClient(create_app(settings_for(db_url))) as other:
+        again = other.get(f"/tables/{table.id}/view", params={"token": table.created["seats"]["S"]})
+        assert (again.json()["view"]["phase"], again.json()["view"]["result"]) == ("finished", 7)
+    # The inspector's log shows it with the Director as actor.
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    log = client.get(f"/api/director/tables/{table.id}").json()["log"]
+    assert log[-1]["type"] == "DirectorRuled"
+    assert log[-1]["actor"] == "director"
+    assert log[-1]["payload"]["director"] == "Maria Nowak"
+
+
+def test_play_continues_and_the_next_card_is_accepted(client: TestClient) -> None:
+    """2017 Law 68D2(b): the claim is void and play goes on from the position."""
+    table = disputed(client)
+    assert dummy_card(client, table, "C8").status_code in (403, 409)  # waits for the Director
+    answer = rule(client, table, None)
+    assert answer.status_code == 201, answer.text
+    view = table.view("S")["view"]
+    assert view["phase"] == "play"
+    assert view["claim"] is None
+    played = dummy_card(client, table, "C8")
+    assert played.status_code == 200, played.text
+    assert table.view("S")["view"]["current_trick"][-1] == {"seat": "S", "card": "C8"}
+    assert table.view("N")["view"]["phase"] == "play"
+
+
+def test_refusals(client: TestClient) -> None:
+    """Nothing to rule on, impossible tricks, a stale seq and a second ruling are refused
+    and log nothing; a seat's token never reaches the route, nor the frame decoder."""
+    table = Seats(client)
+    table.calls("1NT", "Pass", "Pass", "Pass")
+    nothing = rule(client, table, 7)
+    assert nothing.status_code == 409
+    assert nothing.json()["law"] == "Law 70"
+    table = disputed(client)
+    head = table.seq
+    too_many = rule(client, table, 14)  # no trick is complete: 0..13
+    assert too_many.status_code == 409
+    assert "between 0 and 13" in too_many.json()["message"]
+    stale = client.post(
+        f"/api/director/tables/{table.id}/claim-ruling",
+        json={"tricks": 8, "expected_seq": head - 1},
+        cookies={AUTH_COOKIE: role_cookie(SECRET, "director")},
+    )
+    assert stale.status_code == 409
+    assert stale.json()["type"] == "stale"
+    token = {"Authorization": f"Bearer {table.created['seats']['N']}"}
+    seat = client.post(
+        f"/api/director/tables/{table.id}/claim-ruling",
+        json={"tricks": 8, "expected_seq": head},
+        headers=token,
+    )
+    assert seat.status_code in (401, 403)
+    frame = table.send("N", "director_ruling", tricks=8)
+    assert frame.status_code == 422
+    assert table.view("N")["view"]["phase"] == "director"
+    assert rule(client, table, 8).status_code == 201
+    assert rule(client, table, 8).status_code == 409  # the board is over
+
+
+def test_the_service_takes_a_ruling_from_the_director_role_only(
+    client: TestClient, stored: EventStore
+) -> None:
+    """``TableService.direct`` itself refuses every role but the Director (Law 81), whatever
+    route calls it, and logs nothing."""
+    table = disputed(client)
+
+    async def attempt(role: Role) -> str:
+        service = TableService(stored, MemoryBus())
+        try:
+            principal = Principal(role, name="someone")
+            answer = await service.direct(table.id, principal, DirectorRuling(8), table.seq, "k1")
+            return str(answer["type"])
+        except ForbiddenError:
+            return "forbidden"
+        finally:
+            await service.close()
+
+    others = [role for role in Role if role is not Role.DIRECTOR]
+    assert [asyncio.run(attempt(role)) for role in others] == ["forbidden"] * len(others)
+    assert table.view("N")["view"]["phase"] == "director"
+    assert asyncio.run(attempt(Role.DIRECTOR)) == "ack"
