@@ -177,3 +177,55 @@ def test_the_service_takes_a_ruling_from_the_director_role_only(
     assert [asyncio.run(attempt(role)) for role in others] == ["forbidden"] * len(others)
     assert table.view("N")["view"]["phase"] == "director"
     assert asyncio.run(attempt(Role.DIRECTOR)) == "ack"
+
+
+def inspector_step(client: TestClient, table: Seats, **form: str) -> Any:
+    """The inspector's buttons, as the Director's browser sends them."""
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    page = client.get(f"/director/tables/{table.id}")
+    assert page.status_code == 200
+    assert 'name="do" value="award"' in page.text
+    assert 'name="do" value="continue"' in page.text
+    assert f'name="seq" value="{table.seq}"' in page.text
+    assert 'min="0" max="13"' in page.text  # the claimer's side's possible totals (Law 70)
+    answer = client.post(f"/director/tables/{table.id}", data={"seq": str(table.seq), **form})
+    client.cookies.clear()
+    return answer
+
+
+def test_inspector_award_shows_the_board_over_to_the_seats(client: TestClient) -> None:
+    """The inspector's award (Law 70) ends the board at the table: the players' frame shows
+    the result and the score (Law 77), the log the Director's event with his name."""
+    table = disputed(client)
+    answer = inspector_step(client, table, do="award", tricks="9")
+    assert answer.status_code == 303, answer.text
+    assert answer.headers["location"] == f"/director/tables/{table.id}"
+    frame = table.view("W")
+    assert (frame["view"]["phase"], frame["view"]["result"]) == ("finished", 9)
+    expected = score(Contract.from_str("1NT"), 9, False)
+    assert frame["view"]["score"] == {str(Side.NS): expected, str(Side.EW): -expected}
+    ruled = frame["events"][-1]
+    assert (ruled["type"], ruled["director"], ruled["tricks"]) == (
+        "DirectorRuled",
+        "Maria Nowak",
+        9,
+    )
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    page = client.get(f"/director/tables/{table.id}").text
+    assert "Maria Nowak: 9 tricks to the claimer&#39;s side" in page
+    assert 'value="award"' not in page  # nothing left to rule on
+    wrong = client.post(
+        f"/director/tables/{table.id}", data={"do": "award", "tricks": "9", "seq": "0"}
+    )
+    assert wrong.status_code == 409  # a stale page enters nothing
+
+
+def test_inspector_play_continues_then_the_next_card(client: TestClient) -> None:
+    """The inspector's "play continues" (2017 Law 68D2(b)): the next card is accepted."""
+    table = disputed(client)
+    answer = inspector_step(client, table, do="continue")
+    assert answer.status_code == 303, answer.text
+    table.seq = table.view("N")["seq"]
+    assert table.view("N")["view"]["phase"] == "play"
+    assert dummy_card(client, table, "C9").status_code == 200
+    assert table.view("E")["view"]["current_trick"][-1] == {"seat": "S", "card": "C9"}

@@ -254,8 +254,14 @@ class OnlineConsole:
                 "seat": table.pending_claim.seat.letter,
                 "tricks": table.pending_claim.tricks,
                 "statement": table.pending_claim.statement,
+                # the fewest and most tricks the claimer's side can end with (Law 70)
+                "won": play.tricks_won(table.pending_claim.seat.side) if play else 0,
+                "most": (play.tricks_won(table.pending_claim.seat.side) if play else 0)
+                + 13
+                - (len(play.tricks) if play else 0),
             },
             "claim_checks": claim_checks(table),
+            "head": live.head,
             "online": live.online_state(),
             "director_log": director_log,
         }
