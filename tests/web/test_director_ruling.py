@@ -229,3 +229,44 @@ def test_inspector_play_continues_then_the_next_card(client: TestClient) -> None
     assert table.view("N")["view"]["phase"] == "play"
     assert dummy_card(client, table, "C9").status_code == 200
     assert table.view("E")["view"]["current_trick"][-1] == {"seat": "S", "card": "C9"}
+
+
+def test_messages_to_a_table_and_to_every_table_of_a_session(client: TestClient) -> None:
+    """The Director's message is an event of each table's log with his name and the time,
+    published to the seats; a message to the session reaches every table of it."""
+    first = Seats(client)
+    second = Seats(client, session=first.created["session"])
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    one = client.post(f"/api/director/tables/{first.id}/message", json={"text": "Two minutes"})
+    assert one.status_code == 201, one.text
+    session = first.created["session"]
+    every = client.post(f"/api/director/sessions/{session}/message", json={"text": "Last round"})
+    assert every.status_code == 201, every.text
+    assert sorted(item["table"] for item in every.json()) == sorted([first.id, second.id])
+    assert (
+        client.post(f"/api/director/tables/{first.id}/message", json={"text": ""}).status_code
+        == 422
+    )
+    assert client.post("/api/director/sessions/nope/message", json={"text": "x"}).status_code == 404
+    page = client.post(f"/director/tables/{second.id}", data={"do": "message", "text": "Hello"})
+    assert page.status_code == 303
+    form = client.post(f"/director/sessions/{session}/message", data={"text": "Stop play"})
+    assert form.status_code == 303
+    assert client.get(f"/director/sessions/{session}/message").status_code == 200
+    inspector = client.get(f"/director/tables/{first.id}").text
+    assert "Maria Nowak: Two minutes" in inspector
+    client.cookies.clear()
+    texts = {
+        table.id: [
+            (event["director"], event["text"])
+            for event in table.view("E")["events"]
+            if event["type"] == "DirectorMessage"
+        ]
+        for table in (first, second)
+    }
+    name = "Maria Nowak"
+    assert texts[first.id] == [(name, "Two minutes"), (name, "Last round"), (name, "Stop play")]
+    assert texts[second.id] == [(name, "Last round"), (name, "Hello"), (name, "Stop play")]
+    # Play goes on at the head the messages left (they are rows of the log).
+    first.seq = first.view("N")["seq"]
+    first.calls("1NT")

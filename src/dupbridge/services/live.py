@@ -5,7 +5,7 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``).
+``DirectorRuled``, ``DirectorMessage``).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -51,6 +51,7 @@ SERVICE_EVENTS = frozenset(
         "DirectorCalled",
         "ChatSent",
         "DirectorRuled",
+        "DirectorMessage",
     }
 )
 

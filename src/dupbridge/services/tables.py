@@ -42,7 +42,8 @@ from dupbridge.services.live import LiveTable
 from dupbridge.services.online import (
     AnswerUndo,
     CallDirector,
-    DirectorRuling,
+    DirectorCommand,
+    DirectorMessage,
     OnlineCommand,
     RequestUndo,
     SendChat,
@@ -266,13 +267,15 @@ class TableService:
         self,
         table_id: str,
         principal: Principal,
-        ruling: DirectorRuling,
-        expected_seq: int,
+        command: DirectorCommand,
+        expected_seq: int | None,
         key: str,
     ) -> dict[str, Any]:
         """Carry out the Director's ruling on a disputed claim (Laws 68D, 69-71; see
-        :meth:`LiveTable.ruling_payload`): one ``DirectorRuled`` event with his name and the
-        time, stored before the answer and published to the seats like any event.
+        :meth:`LiveTable.ruling_payload`) or his message to the table: one ``DirectorRuled``
+        or ``DirectorMessage`` event with his name and the time, stored before the answer and
+        published to the seats like any event. ``expected_seq`` None (a message only): at
+        whatever the head is.
 
         Returns:
             As :meth:`handle`.
@@ -289,12 +292,19 @@ class TableService:
         async with live.lock:
             if key in live.batches:
                 return _ack(key, live.batches[key])
-            if expected_seq > live.head:
+            if expected_seq is None or expected_seq > live.head:
                 await self._catch_up(live)
+            if expected_seq is None and isinstance(command, DirectorMessage):
+                expected_seq = live.head
             if expected_seq != live.head:
-                return self._stale(live, expected_seq)
-            payload = live.ruling_payload(principal.name, ruling.tricks, _now())
-            finished = ruling.tricks is not None
+                return self._stale(live, -1 if expected_seq is None else expected_seq)
+            if isinstance(command, DirectorMessage):
+                payload = {"type": "DirectorMessage", "director": principal.name}
+                payload |= {"at": _now(), "text": command.text}
+                finished = False
+            else:
+                payload = live.ruling_payload(principal.name, command.tricks, _now())
+                finished = command.tricks is not None
             answer, new = await self._store(
                 live,
                 "director",
