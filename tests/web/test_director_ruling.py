@@ -197,6 +197,9 @@ def test_inspector_award_shows_the_board_over_to_the_seats(client: TestClient) -
     """The inspector's award (Law 70) ends the board at the table: the players' frame shows
     the result and the score (Law 77), the log the Director's event with his name."""
     table = disputed(client)
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    queue = f"/api/director/sessions/{table.created['session']}/queue"
+    assert [item["kind"] for item in client.get(queue).json()] == ["ClaimRejected"]
     answer = inspector_step(client, table, do="award", tricks="9")
     assert answer.status_code == 303, answer.text
     assert answer.headers["location"] == f"/director/tables/{table.id}"
@@ -214,6 +217,7 @@ def test_inspector_award_shows_the_board_over_to_the_seats(client: TestClient) -
     page = client.get(f"/director/tables/{table.id}").text
     assert "Maria Nowak: 9 tricks to the claimer&#39;s side" in page
     assert 'value="award"' not in page  # nothing left to rule on
+    assert client.get(queue).json() == []  # the call is answered
     wrong = client.post(
         f"/director/tables/{table.id}", data={"do": "award", "tricks": "9", "seq": "0"}
     )
