@@ -230,6 +230,7 @@ class OnlineConsole:
             "dealer": table.board.dealer.letter,
             "vulnerability": table.board.vulnerability.value,
             "phase": table.phase.value,
+            "edition": str(table.edition),
             "deal": {seat.letter: [str(card) for card in table.deal[seat]] for seat in Seat},
             "hands": hands_now,
             "auction": [
