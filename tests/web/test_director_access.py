@@ -46,6 +46,7 @@ def test_the_routes_are_all_found(client: TestClient) -> None:
     assert ("POST", "/api/director/rulings") in routes
     assert ("GET", "/director/assistant/{ruling_id}") in routes
     assert ("POST", "/api/director/events/{scope}/adjusted") in routes
+    assert ("POST", "/api/director/tables/{table_id}/claim-ruling") in routes
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -4,7 +4,8 @@ call) and the idempotency keys seen.
 
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
-(``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``).
+(``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
+``DirectorRuled``, ``DirectorMessage``).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -18,19 +19,40 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dupbridge.core.commands import command_of
+from dupbridge.core.commands import AcceptClaim, command_of
+from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.event_json import EVENT_TYPES, event_from_json
-from dupbridge.core.events import BoardStarted, ClaimMade, Event
+from dupbridge.core.events import BoardStarted, CallMade, ClaimMade, Event
+from dupbridge.core.lawref import LawRef
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
-from dupbridge.services.online import TableSettings
+from dupbridge.services.online import (
+    AnswerUndo,
+    CallDirector,
+    OnlineCommand,
+    RequestUndo,
+    SendChat,
+    TableSettings,
+)
 
 __all__ = ["SERVICE_EVENTS", "CorruptLogError", "LiveTable", "UndoRequest"]
 
+_LAW_25A = LawRef(25, "A")
+_LAW_69A = LawRef(69, "A")
+_LAW_70 = LawRef(70)
+
 #: The event types the table service logs itself (not the core's).
 SERVICE_EVENTS = frozenset(
-    {"UndoRequested", "UndoAnswered", "ClaimAgreed", "DirectorCalled", "ChatSent"}
+    {
+        "UndoRequested",
+        "UndoAnswered",
+        "ClaimAgreed",
+        "DirectorCalled",
+        "ChatSent",
+        "DirectorRuled",
+        "DirectorMessage",
+    }
 )
 
 
@@ -160,6 +182,8 @@ class LiveTable:
             self.claim_agreed.add(Seat.from_str(str(payload["seat"])))
         elif kind == "DirectorCalled":
             self.director_called = Seat.from_str(str(payload["seat"]))
+        elif kind == "DirectorRuled":
+            self._apply_ruling(payload)
 
     def _withdraw_from(self, from_seq: int) -> None:
         """Withdraw the actions stored from ``from_seq`` on and rebuild the Table from the
@@ -167,6 +191,151 @@ class LiveTable:
         assert self.start is not None
         self.actions = [(seq, event) for seq, event in self.actions if seq < from_seq]
         self._table = Table.replay([self.start, *(event for _seq, event in self.actions)])
+
+    def service_payload(self, actor: Seat, command: OnlineCommand) -> dict[str, Any] | None:
+        """The service event a command records, or None for a core table command."""
+        seat = actor.letter
+        match command:
+            case SendChat(text=text):
+                return {"type": "ChatSent", "seat": seat, "text": text}
+            case CallDirector(reason=reason):
+                return {"type": "DirectorCalled", "seat": seat, "reason": reason}
+            case RequestUndo():
+                return {"type": "UndoRequested", "seat": seat, "from_seq": self.undoable(actor)}
+            case AnswerUndo(grant=grant):
+                request = self.undo_request
+                if request is None:
+                    raise ImpossibleActionError(
+                        _("there is no undo request to answer"), seat=actor, law=_LAW_25A
+                    )
+                if request.seat.side is actor.side:
+                    raise ImpossibleActionError(
+                        _("only an opponent of {seat} answers his undo request").format(
+                            seat=request.seat.title
+                        ),
+                        seat=actor,
+                        law=_LAW_25A,
+                    )
+                return {
+                    "type": "UndoAnswered",
+                    "seat": seat,
+                    "grant": grant,
+                    "from_seq": request.from_seq,
+                }
+            case AcceptClaim() if self.settings.claims == "both":
+                claim = self.table.pending_claim
+                if (
+                    claim is not None
+                    and claim.seat.side is not actor.side
+                    and actor not in self.claim_agreed
+                    and not self.claim_agreed
+                ):
+                    return {"type": "ClaimAgreed", "seat": seat}
+                if actor in self.claim_agreed:
+                    raise ImpossibleActionError(
+                        _(
+                            "{seat} has already accepted the claim; his partner must answer too "
+                            "(Law 69A)"
+                        ).format(seat=actor.title),
+                        seat=actor,
+                        law=_LAW_69A,
+                    )
+                return None
+            case _:
+                return None
+
+    def undoable(self, actor: Seat) -> int:
+        """The stored seq of ``actor``'s last call, if he may ask to take it back (Law 25A:
+        during the auction, until his partner has called)."""
+        if self.settings.undo == "none":
+            raise ImpossibleActionError(
+                _("undo is not allowed at this table"), seat=actor, law=_LAW_25A
+            )
+        if self.table.phase is not Phase.AUCTION:
+            raise ImpossibleActionError(
+                _("a call can be taken back only during the auction (Law 25A)"),
+                seat=actor,
+                law=_LAW_25A,
+            )
+        if self.undo_request is not None:
+            raise ImpossibleActionError(
+                _("an undo request is already waiting for an answer"), seat=actor, law=_LAW_25A
+            )
+        for seq, event in reversed(self.actions):
+            if isinstance(event, CallMade):
+                if event.seat is actor.partner:
+                    break
+                if event.seat is actor:
+                    return seq
+        raise ImpossibleActionError(
+            _(
+                "{seat} has no call to take back: none, or his partner has called since (Law 25A)"
+            ).format(seat=actor.title),
+            seat=actor,
+            law=_LAW_25A,
+        )
+
+    def ruling_payload(self, director: str, tricks: int | None, at: str) -> dict[str, Any]:
+        """The ``DirectorRuled`` event of the Director's ruling on the disputed claim: the
+        claimer's side ends with ``tricks`` tricks in all (Laws 69-71: the Director decides the
+        result, doubtful points against the claimer, 70A; the score follows, Law 77), or, with
+        ``tricks`` None, play continues from the position and the claim is void (2017 Law
+        68D2(b), the four players agreeing).
+
+        Raises:
+            ImpossibleActionError: if no disputed claim waits for the Director, or the tricks
+                are not a result the claimer's side can end with (nothing changes).
+        """
+        table = self.table
+        claim = table.pending_claim
+        play = table.play
+        if table.phase is not Phase.DIRECTOR or claim is None or play is None:
+            raise ImpossibleActionError(
+                _("there is no disputed claim at this table for the Director to rule on"),
+                law=_LAW_70,
+            )
+        payload: dict[str, Any] = {
+            "type": "DirectorRuled",
+            "director": director,
+            "at": at,
+            "claimer": claim.seat.letter,
+            "claimed": claim.tricks,
+        }
+        if tricks is None:
+            if table.edition == "2007":
+                raise ImpossibleActionError(
+                    _("the 2007 Laws do not let play continue after a disputed claim (Law 70)"),
+                    law=_LAW_70,
+                )
+            return payload | {"ruling": "play_continues", "law": "68D2(b)"}
+        won = play.tricks_won(claim.seat.side)
+        high = won + 13 - len(play.tricks)
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not won <= tricks <= high:
+            raise ImpossibleActionError(
+                _(
+                    "the claimer's side cannot end with {tricks} tricks: it has {won} and "
+                    "{left} remain, so between {won} and {high}"
+                ).format(tricks=tricks, won=won, left=high - won, high=high),
+                law=_LAW_70,
+            )
+        return payload | {"ruling": "tricks", "tricks": tricks, "law": "70"}
+
+    def _apply_ruling(self, payload: Mapping[str, Any]) -> None:
+        """Apply a stored ``DirectorRuled`` event to the core table (its own API: the claim
+        is cleared and the board ends with the tricks, or play resumes)."""
+        table = self.table
+        claim = table.pending_claim
+        play = table.play
+        if table.phase is not Phase.DIRECTOR or claim is None or play is None:
+            raise CorruptLogError(_("a Director's ruling with no disputed claim to rule on"))
+        table.clear_claim()
+        self.claim_agreed.clear()
+        if payload.get("ruling") == "tricks":
+            tricks = int(payload["tricks"])
+            declarer = tricks if claim.seat.side is play.declarer.side else 13 - tricks
+            table.finish(declarer, "ruling")
+        else:
+            table.enter(Phase.PLAY)
 
     # --- queries ------------------------------------------------------------------------------
 

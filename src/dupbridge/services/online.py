@@ -11,6 +11,9 @@ adds four commands that are no table action and are carried out by the table ser
 * ``director_call``: a player calls the Director to the table (Law 9B1(a)).
 * ``chat``: a message to the four players of the table.
 
+The Director's console adds :class:`DirectorRuling` (a ruling on a disputed claim) and
+:class:`DirectorMessage`, which no seat can send: :func:`decode_online` does not know them.
+
 Every frame is decoded by :func:`decode_online`, one discriminated union on ``type``: the
 service commands here, the table commands through :func:`dupbridge.core.commands.decode_command`
 (the one decoder of the table vocabulary).
@@ -32,6 +35,9 @@ __all__ = [
     "SERVICE_COMMAND_TYPES",
     "AnswerUndo",
     "CallDirector",
+    "DirectorCommand",
+    "DirectorMessage",
+    "DirectorRuling",
     "OnlineCommand",
     "RequestUndo",
     "SendChat",
@@ -182,6 +188,35 @@ class SendChat:
     seat: Seat
     text: str
 
+
+@dataclass(frozen=True, slots=True)
+class DirectorRuling:
+    """The Director's ruling on a disputed claim (Laws 68D, 69-71): ``tricks``, the number of
+    tricks the claimer's side ends the board with, or None: play continues from the position
+    (2017 Law 68D2(b)). Never decoded from a seat's frame: only the Director's console sends
+    it, through ``TableService.direct``."""
+
+    type: ClassVar[str] = "director_ruling"
+    tricks: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorMessage:
+    """A message from the Director to the players of a table (one table, or each table of a
+    session in turn). Only the Director's console sends it, as :class:`DirectorRuling`."""
+
+    type: ClassVar[str] = "director_message"
+    text: str
+
+    def __post_init__(self) -> None:
+        if not self.text.strip() or len(self.text) > CHAT_LIMIT:
+            raise CommandError(
+                _("a message must be a text of 1 to {limit} characters").format(limit=CHAT_LIMIT)
+            )
+
+
+#: What the Director's console sends to a table (never a seat).
+DirectorCommand: TypeAlias = DirectorRuling | DirectorMessage
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat
 OnlineCommand: TypeAlias = Command | ServiceCommand

@@ -24,24 +24,26 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from dupbridge.core.boards import Board
-from dupbridge.core.commands import AcceptClaim, DirectorDecides, PlayCard
+from dupbridge.core.commands import DirectorDecides, PlayCard
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import DupbridgeError, ImpossibleActionError
+from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.event_json import event_to_json
-from dupbridge.core.events import CallMade, Event
-from dupbridge.core.lawref import LawRef
+from dupbridge.core.events import Event
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
+from dupbridge.services.access import Principal, Role
 from dupbridge.services.bus import Bus
 from dupbridge.services.live import LiveTable
 from dupbridge.services.online import (
     AnswerUndo,
     CallDirector,
+    DirectorCommand,
+    DirectorMessage,
     OnlineCommand,
     RequestUndo,
     SendChat,
@@ -65,9 +67,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-_LAW_25A = LawRef(25, "A")
-_LAW_45B = LawRef(45, "B")
-_LAW_69A = LawRef(69, "A")
 
 #: A connection's callback: ``("update", None)`` when the log grew, ``("release", at)`` when
 #: kibitzers may see the board from time ``at`` (``time.time()`` seconds).
@@ -251,35 +250,115 @@ class TableService:
             if expected_seq != live.head:
                 return self._stale(live, expected_seq)
             payloads, events, finished = self._execute(live, actor, command)
-            first = live.head + 1
-            new = [
-                NewEvent(first + i, first, payload, actor.letter, key if i == 0 else None)
-                for i, payload in enumerate(payloads)
-            ]
-            if self.persist:
-                try:
-                    await self._commit(live.id, new, finished)
-                except ConflictError:
-                    # Another process wrote at this seq first: the table ran ahead of the
-                    # store, so rebuild it from the log and answer as the log says.
-                    await self._reload(live)
-                    if key in live.batches:
-                        return _ack(key, live.batches[key])
-                    return self._stale(live, expected_seq)
-                except Exception as error:
-                    # Not stored (or not known to be): the table ran ahead of the store.
-                    await self._forget(live)
-                    raise StoreUnavailableError(
-                        _(
-                            "the table's record cannot be written now; the command is not "
-                            "acknowledged: send it again with the same key"
-                        )
-                    ) from error
-            for item, event in zip(new, events, strict=True):
-                live.record(item.seq, item.batch, item.payload, item.key, event)
-            answer = _ack(key, (first, new[-1].seq))
-        await self._publish(live, new, finished)
+            answer, new = await self._store(
+                live,
+                actor.letter,
+                key,
+                expected_seq,
+                payloads=payloads,
+                events=events,
+                finished=finished,
+            )
+        if new:
+            await self._publish(live, new, finished)
         return answer
+
+    async def direct(
+        self,
+        table_id: str,
+        principal: Principal,
+        command: DirectorCommand,
+        expected_seq: int | None,
+        key: str,
+    ) -> dict[str, Any]:
+        """Carry out the Director's ruling on a disputed claim (Laws 68D, 69-71; see
+        :meth:`LiveTable.ruling_payload`) or his message to the table: one ``DirectorRuled``
+        or ``DirectorMessage`` event with his name and the time, stored before the answer and
+        published to the seats like any event. ``expected_seq`` None (a message only): at
+        whatever the head is.
+
+        Returns:
+            As :meth:`handle`.
+
+        Raises:
+            ForbiddenError: if ``principal`` is not a Director (Law 81: the Director rules).
+            UnknownTableError: if there is no such table.
+            ActionError: if there is no disputed claim to rule on, or the tricks are not
+                possible (nothing is logged).
+        """
+        if principal.role is not Role.DIRECTOR:
+            raise ForbiddenError(_("only the Director rules at a table (Law 81)"))
+        live = await self.live(table_id)
+        async with live.lock:
+            if key in live.batches:
+                return _ack(key, live.batches[key])
+            if expected_seq is None or expected_seq > live.head:
+                await self._catch_up(live)
+            if expected_seq is None and isinstance(command, DirectorMessage):
+                expected_seq = live.head
+            if expected_seq != live.head:
+                return self._stale(live, -1 if expected_seq is None else expected_seq)
+            if isinstance(command, DirectorMessage):
+                payload = {"type": "DirectorMessage", "director": principal.name}
+                payload |= {"at": _now(), "text": command.text}
+                finished = False
+            else:
+                payload = live.ruling_payload(principal.name, command.tricks, _now())
+                finished = command.tricks is not None
+            answer, new = await self._store(
+                live,
+                "director",
+                key,
+                expected_seq,
+                payloads=[payload],
+                events=[None],
+                finished=finished,
+            )
+        if new:
+            await self._publish(live, new, finished)
+        return answer
+
+    async def _store(
+        self,
+        live: LiveTable,
+        actor: str,
+        key: str,
+        expected_seq: int,
+        *,
+        payloads: list[dict[str, Any]],
+        events: list[Event | None],
+        finished: bool,
+    ) -> tuple[dict[str, Any], list[NewEvent]]:
+        """Write one command's events (they are already applied to ``live.table``; service
+        events are applied by ``live.record``) and note them; the answer and the rows to
+        publish (none when the store answered otherwise)."""
+        first = live.head + 1
+        new = [
+            NewEvent(first + i, first, payload, actor, key if i == 0 else None)
+            for i, payload in enumerate(payloads)
+        ]
+        if self.persist:
+            try:
+                await self._commit(live.id, new, finished)
+            except ConflictError:
+                # Another process wrote at this seq first: the table ran ahead of the
+                # store, so rebuild it from the log and answer as the log says.
+                await self._reload(live)
+                if key in live.batches:
+                    return _ack(key, live.batches[key]), []
+                return self._stale(live, expected_seq), []
+            except Exception as error:
+                # Not stored (or not known to be): the table ran ahead of the store.
+                await self._forget(live)
+                raise StoreUnavailableError(
+                    _(
+                        "the table's record cannot be written now; the command is not "
+                        "acknowledged: send it again with the same key"
+                    )
+                ) from error
+        for item, event in zip(new, events, strict=True):
+            live.record(item.seq, item.batch, item.payload, item.key, event)
+        return _ack(key, (first, new[-1].seq)), new
 
     async def _commit(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
         """Store one command's events (group commit: the commands that arrive while a
@@ -373,7 +452,7 @@ class TableService:
             ActionError: if the command is refused (nothing has changed).
         """
         table = live.table
-        service = self._service_payload(live, actor, command)
+        service = live.service_payload(actor, command)
         if service is not None:
             return [service], [None], False
         assert not isinstance(command, RequestUndo | AnswerUndo | CallDirector | SendChat)
@@ -383,60 +462,6 @@ class TableService:
             list(events),
             table.phase is Phase.FINISHED,
         )
-
-    def _service_payload(
-        self, live: LiveTable, actor: Seat, command: OnlineCommand
-    ) -> dict[str, Any] | None:
-        """The service event a command records, or None for a core table command."""
-        seat = actor.letter
-        match command:
-            case SendChat(text=text):
-                return {"type": "ChatSent", "seat": seat, "text": text}
-            case CallDirector(reason=reason):
-                return {"type": "DirectorCalled", "seat": seat, "reason": reason}
-            case RequestUndo():
-                return {"type": "UndoRequested", "seat": seat, "from_seq": _undoable(live, actor)}
-            case AnswerUndo(grant=grant):
-                request = live.undo_request
-                if request is None:
-                    raise ImpossibleActionError(
-                        _("there is no undo request to answer"), seat=actor, law=_LAW_25A
-                    )
-                if request.seat.side is actor.side:
-                    raise ImpossibleActionError(
-                        _("only an opponent of {seat} answers his undo request").format(
-                            seat=request.seat.title
-                        ),
-                        seat=actor,
-                        law=_LAW_25A,
-                    )
-                return {
-                    "type": "UndoAnswered",
-                    "seat": seat,
-                    "grant": grant,
-                    "from_seq": request.from_seq,
-                }
-            case AcceptClaim() if live.settings.claims == "both":
-                claim = live.table.pending_claim
-                if (
-                    claim is not None
-                    and claim.seat.side is not actor.side
-                    and actor not in live.claim_agreed
-                    and not live.claim_agreed
-                ):
-                    return {"type": "ClaimAgreed", "seat": seat}
-                if actor in live.claim_agreed:
-                    raise ImpossibleActionError(
-                        _(
-                            "{seat} has already accepted the claim; his partner must answer too "
-                            "(Law 69A)"
-                        ).format(seat=actor.title),
-                        seat=actor,
-                        law=_LAW_69A,
-                    )
-                return None
-            case _:
-                return None
 
     # --- publication ------------------------------------------------------------------------
 
@@ -567,33 +592,5 @@ def _release_time(records: list[Any], delay: float) -> float:
     return float(last.timestamp()) + delay
 
 
-def _undoable(live: LiveTable, actor: Seat) -> int:
-    """The stored seq of ``actor``'s last call, if he may ask to take it back (Law 25A:
-    during the auction, until his partner has called)."""
-    if live.settings.undo == "none":
-        raise ImpossibleActionError(
-            _("undo is not allowed at this table"), seat=actor, law=_LAW_25A
-        )
-    if live.table.phase is not Phase.AUCTION:
-        raise ImpossibleActionError(
-            _("a call can be taken back only during the auction (Law 25A)"),
-            seat=actor,
-            law=_LAW_25A,
-        )
-    if live.undo_request is not None:
-        raise ImpossibleActionError(
-            _("an undo request is already waiting for an answer"), seat=actor, law=_LAW_25A
-        )
-    for seq, event in reversed(live.actions):
-        if isinstance(event, CallMade):
-            if event.seat is actor.partner:
-                break
-            if event.seat is actor:
-                return seq
-    raise ImpossibleActionError(
-        _(
-            "{seat} has no call to take back: none, or his partner has called since (Law 25A)"
-        ).format(seat=actor.title),
-        seat=actor,
-        law=_LAW_25A,
-    )
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -4,7 +4,8 @@ inspector (issue 16, docs/director.md).
 The queue reads the tables' logs (the store): a player's call (``DirectorCalled``, Law
 9B1(a)) and the automatic calls: a disputed claim (``ClaimRejected``: Laws 68D, 70) and an
 undo request still unanswered (``UndoRequested``, Law 25A online). A call stays in the queue
-until the Director marks it attended; that mark, like every Director's action, is an entry
+until the Director marks it attended (a disputed claim also leaves it once he has ruled on
+it at the table); that mark, like every Director's action, is an entry
 of his audit log with his name and the time (scope ``table:<id>``).
 
 The inspector shows the Director everything about one table: the four hands as dealt and
@@ -121,9 +122,15 @@ class OnlineConsole:
                 for entry in self._director.log(f"table:{record.id}")
                 if entry.kind == "attended"
             }
-            for row in self._tables.events(record.id):
+            rows = self._tables.events(record.id)
+            # a disputed claim the Director has ruled on at the table is answered
+            ruled = max((row.seq for row in rows if row.payload.get("type") == "DirectorRuled"),
+                        default=-1)  # fmt: skip
+            for row in rows:
                 kind = str(row.payload.get("type"))
                 if kind not in CALL_KINDS or row.seq in attended:
+                    continue
+                if kind == "ClaimRejected" and row.seq < ruled:
                     continue
                 at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
                 items.append(
@@ -223,6 +230,7 @@ class OnlineConsole:
             "dealer": table.board.dealer.letter,
             "vulnerability": table.board.vulnerability.value,
             "phase": table.phase.value,
+            "edition": str(table.edition),
             "deal": {seat.letter: [str(card) for card in table.deal[seat]] for seat in Seat},
             "hands": hands_now,
             "auction": [
@@ -254,8 +262,14 @@ class OnlineConsole:
                 "seat": table.pending_claim.seat.letter,
                 "tricks": table.pending_claim.tricks,
                 "statement": table.pending_claim.statement,
+                # the fewest and most tricks the claimer's side can end with (Law 70)
+                "won": play.tricks_won(table.pending_claim.seat.side) if play else 0,
+                "most": (play.tricks_won(table.pending_claim.seat.side) if play else 0)
+                + 13
+                - (len(play.tricks) if play else 0),
             },
             "claim_checks": claim_checks(table),
+            "head": live.head,
             "online": live.online_state(),
             "director_log": director_log,
         }

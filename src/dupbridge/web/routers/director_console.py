@@ -1,20 +1,30 @@
 """The console's live side for online sessions (docs/director.md): the queue of Director
-calls of a session and the table inspector, as JSON (``/api/director/...``) and as pages
-(``/director/...``). Director only."""
+calls of a session, the table inspector and the Director's ruling on a disputed claim,
+applied to the table itself (``TableService.direct``), as JSON (``/api/director/...``) and as
+pages (``/director/...``). Director only: never reachable with a seat token."""
 
 from __future__ import annotations
 
+import asyncio
+import uuid
 from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
 
+from dupbridge.core.errors import ActionError
 from dupbridge.i18n import _
+from dupbridge.services.access import Principal
 from dupbridge.services.director.assistant import AssistantError
 from dupbridge.services.director.console import OnlineConsole
 from dupbridge.services.director.scores import ScoresError
+from dupbridge.services.online import CHAT_LIMIT, DirectorMessage, DirectorRuling
+from dupbridge.services.tables import TableService, UnknownTableError
 from dupbridge.web.access import DirectorOnly
+from dupbridge.web.deps import Service
+from dupbridge.web.errors import error_body
 from dupbridge.web.pages import page_language, render
 from dupbridge.web.routers.director_api import desk_of
 from dupbridge.web.routers.director_pages import LABELS
@@ -92,6 +102,104 @@ async def rule_table(
         return _refused(error)
 
 
+class ClaimRulingIn(BaseModel):
+    """The Director's ruling on a disputed claim at an online table."""
+
+    tricks: int | None = Field(
+        description="Tricks the claimer's side ends with (Laws 69-71); null: play continues "
+        "(2017 Law 68D2(b))."
+    )
+    expected_seq: int = Field(description="The last seq of the table's log the Director saw.")
+    key: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=100)
+
+
+async def _claim_ruling(
+    service: TableService, principal: Principal, table_id: str, body: ClaimRulingIn
+) -> tuple[int, dict[str, Any]]:
+    try:
+        answer = await service.direct(
+            table_id, principal, DirectorRuling(body.tricks), body.expected_seq, body.key
+        )
+    except ActionError as error:  # refused: the Law and the head
+        return error_body(error, (await service.live(table_id)).head)
+    return (409 if answer["type"] == "stale" else 201), answer
+
+
+@router.post("/api/director/tables/{table_id}/claim-ruling", status_code=201, response_model=None)
+async def claim_ruling(
+    principal: DirectorOnly, service: Service, table_id: str, body: ClaimRulingIn
+) -> JSONResponse:
+    """Rule on the table's disputed claim: the claimer's side ends with ``tricks`` tricks
+    (Laws 69-71, scored by Law 77), or play continues (2017 Law 68D2(b)). An event of the
+    table's log with the Director's name and the time, stored, then published to the seats."""
+    status, answer = await _claim_ruling(service, principal, table_id, body)
+    return JSONResponse(answer, status_code=status)
+
+
+class MessageIn(BaseModel):
+    """The Director's message to the players of a table, or of every table of a session."""
+
+    text: str = Field(min_length=1, max_length=CHAT_LIMIT)
+
+
+async def _message_table(
+    service: TableService, principal: Principal, table_id: str, text: str
+) -> dict[str, Any]:
+    return await service.direct(table_id, principal, DirectorMessage(text), None, uuid.uuid4().hex)
+
+
+async def _message_session(
+    service: TableService, principal: Principal, session_id: str, text: str
+) -> list[dict[str, Any]]:
+    """The message in each table's log of the session, one table after the other (each
+    stored before the next is written)."""
+    DirectorMessage(text)  # refuses an empty or long text before any table is written
+    records = await asyncio.to_thread(service.store.session_tables, session_id)
+    if not records:
+        raise UnknownTableError(_("there is no session {id!r}").format(id=session_id))
+    return [
+        {"table": record.id, **await _message_table(service, principal, record.id, text)}
+        for record in records
+    ]
+
+
+@router.post("/api/director/tables/{table_id}/message", status_code=201, response_model=None)
+async def message_table(
+    principal: DirectorOnly, service: Service, table_id: str, body: MessageIn
+) -> dict[str, Any]:
+    """A message from the Director to the four players of a table: an event of the table's
+    log with his name and the time, stored, then published to the seats."""
+    return await _message_table(service, principal, table_id, body.text)
+
+
+@router.post("/api/director/sessions/{session_id}/message", status_code=201, response_model=None)
+async def message_session(
+    principal: DirectorOnly, service: Service, session_id: str, body: MessageIn
+) -> list[dict[str, Any]]:
+    """A message from the Director to every table of a session (an event in each log)."""
+    return await _message_session(service, principal, session_id, body.text)
+
+
+@router.get("/director/sessions/{session_id}/message", response_class=HTMLResponse)
+async def message_page(request: Request, principal: DirectorOnly, session_id: str) -> Response:
+    """The form of a message to every table of the session (off the queue page, which
+    refreshes itself)."""
+    return render(request, "director/message.html", session=session_id)
+
+
+@router.post("/director/sessions/{session_id}/message", response_model=None)
+async def message_step(request: Request, principal: DirectorOnly, session_id: str) -> Response:
+    """Send the message to every table of the session, then back to the queue."""
+    form = await request.form()
+    try:
+        await _message_session(
+            request.state.service, principal, session_id, str(form.get("text", ""))
+        )
+    except (UnknownTableError, ValueError) as error:
+        return render(request, "director/missing.html", status=422, error=str(error))
+    return RedirectResponse(f"/director/sessions/{quote(session_id)}", status_code=303)
+
+
 @router.get("/director/sessions", response_model=None)
 async def queue_form(request: Request, principal: DirectorOnly, session: str = "") -> Response:
     """The home page's form: go to a session's queue."""
@@ -123,10 +231,22 @@ async def table_page(request: Request, principal: DirectorOnly, table_id: str) -
 
 @router.post("/director/tables/{table_id}", response_model=None)
 async def table_step(request: Request, principal: DirectorOnly, table_id: str) -> Response:
-    """``do``: ``attend`` (a call, by its ``seq``) or ``rule`` (open the assistant)."""
+    """``do``: ``attend`` (a call, by its ``seq``), ``award`` (``tricks``) or ``continue``
+    (a disputed claim, Laws 68D, 69-71), or ``rule`` (open the assistant)."""
     form = {key: str(value) for key, value in (await request.form()).items()}
     try:
         console = _console(request)
+        if form.get("do") == "message":
+            await _message_table(request.state.service, principal, table_id, form.get("text", ""))
+            return RedirectResponse(f"/director/tables/{quote(table_id)}", status_code=303)
+        if form.get("do") in {"award", "continue"}:
+            tricks = int(form.get("tricks", "")) if form["do"] == "award" else None
+            body = ClaimRulingIn(tricks=tricks, expected_seq=int(form.get("seq", "-1")))
+            status, answer = await _claim_ruling(request.state.service, principal, table_id, body)
+            if status != 201:
+                return render(request, "director/missing.html", status=status,
+                              error=str(answer.get("message", "")))  # fmt: skip
+            return RedirectResponse(f"/director/tables/{quote(table_id)}", status_code=303)
         if form.get("do") == "attend":
             console.attend(principal.name, table_id, int(form.get("seq", "-1")))
             session = console.inspect(table_id)["session"]
@@ -137,6 +257,6 @@ async def table_step(request: Request, principal: DirectorOnly, table_id: str) -
             language=page_language(request),
             table_ref=table_id,
         )
-    except (ScoresError, AssistantError, ValueError) as error:
+    except (ScoresError, AssistantError, ValueError, UnknownTableError) as error:
         return render(request, "director/missing.html", status=422, error=str(error))
     return RedirectResponse(f"/director/assistant/{view['id']}", status_code=303)

@@ -55,6 +55,12 @@ def page_texts() -> dict[str, Any]:
             **{str(n): str(n) for n in range(2, 10)},
         },
         "card_label": _("{rank} of {suit}"),
+        "director_says": _("Director ({name}): {text}"),
+        "director_awards": _counted(
+            "the claimer's side ends with {n} trick (Law 70)",
+            "the claimer's side ends with {n} tricks (Law 70)",
+        ),
+        "director_continues": _("the claim is void and play continues (Law 68D)"),
         "played_by": _("{card}, played by {seat}"),
         "void": _("no cards in this suit"),
         "cards_held": _counted("{n} card", "{n} cards"),

@@ -147,11 +147,24 @@ export function drawActions(root, state, cfg) {
   root.querySelector("#actions").hidden = view.phase === "finished";
 }
 
-/** Add chat messages to the log (only players receive chat). */
+/** The Director's message or ruling as a line of the chat log (null: not the Director's). */
+function directorLine(event) {
+  let text;
+  if (event.type === "DirectorMessage") text = event.text;
+  else if (event.type === "DirectorRuled" && event.ruling === "tricks") text = plural("director_awards", event.tricks);
+  else if (event.type === "DirectorRuled") text = T.director_continues;
+  else return null;
+  return el("li", { class: "director-message" }, el("strong", {}, fmt(T.director_says, { name: event.director, text })));
+}
+
+/** Add chat messages, and the Director's messages and rulings, to the log (only players
+ * receive chat). */
 export function addChat(root, events) {
   const log = root.querySelector("#chat-log");
   if (!log) return; // kibitzers have no chat
   for (const event of events) {
+    const director = directorLine(event);
+    if (director) log.append(director);
     if (event.type !== "ChatSent") continue;
     log.append(
       el("li", {}, el("strong", {}, `${seatName(event.seat)}: `), el("span", { class: "chat-text" }, event.text)),
