@@ -5,6 +5,7 @@
 
 * a command whose key was seen before gets the first answer again and nothing happens;
 * a command for another seat raises :class:`ForbiddenError` and nothing happens;
+* a command the ``gate`` refuses (its session is closed) raises :class:`ClosedTableError`;
 * a stale ``expected_seq`` changes nothing and answers ``stale`` with the head seq;
 * a command the table refuses raises the core's ``ActionError`` (with the Law it breaks) and
   changes nothing (strict mode, DESIGN §2.6);
@@ -30,7 +31,7 @@ from typing import Any, TypeVar
 from dupbridge.core.boards import Board
 from dupbridge.core.commands import AcceptClaim, DirectorDecides, PlayCard
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import DupbridgeError, ImpossibleActionError
+from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.event_json import event_to_json
 from dupbridge.core.events import CallMade, Event
 from dupbridge.core.lawref import LawRef
@@ -46,6 +47,13 @@ from dupbridge.services.online import (
     RequestUndo,
     SendChat,
     TableSettings,
+)
+from dupbridge.services.table_errors import (
+    ClosedTableError,
+    ForbiddenError,
+    StoreUnavailableError,
+    TableGate,
+    UnknownTableError,
 )
 from dupbridge.services.wire import (
     KIBITZER,
@@ -74,19 +82,6 @@ _LAW_69A = LawRef(69, "A")
 Listener = Callable[[str, float | None], None]
 
 
-class UnknownTableError(DupbridgeError, LookupError):
-    """There is no table with this id."""
-
-
-class StoreUnavailableError(DupbridgeError):
-    """The store could not be written: the command is not acknowledged (send it again with
-    the same idempotency key)."""
-
-
-class ForbiddenError(DupbridgeError):
-    """A player acting for a seat that is not his (dummy's cards are declarer's to play)."""
-
-
 class TableService:
     """The tables of one server process, in step with the store and the bus.
 
@@ -112,6 +107,7 @@ class TableService:
         self._pending: list[tuple[str, list[NewEvent], bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.node = uuid.uuid4().hex
+        self.gate: TableGate | None = None  # installed by the session service
 
     async def start(self) -> None:
         """Begin receiving the other processes' messages."""
@@ -236,6 +232,7 @@ class TableService:
         Raises:
             UnknownTableError: if there is no such table.
             ForbiddenError: if ``actor`` acts for another seat (nothing is logged).
+            ClosedTableError: if the gate refuses: the session is closed (nothing is logged).
             ActionError: if the table refuses the command (the Law it breaks; nothing is
                 logged).
         """
@@ -244,6 +241,8 @@ class TableService:
             self._authorise(live, actor, command)
             if key in live.batches:
                 return _ack(key, live.batches[key])
+            if self.gate is not None and (refusal := await self.gate(live.id, live.session_id)):
+                raise ClosedTableError(refusal)
             if expected_seq > live.head:
                 await self._catch_up(live)
                 if key in live.batches:
