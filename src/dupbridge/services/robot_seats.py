@@ -52,6 +52,7 @@ from dupbridge.core.views import AuctionEntry, TableView
 from dupbridge.robots.bidding import choose_call, read_auction
 from dupbridge.robots.constraints import HandConstraint
 from dupbridge.services.online import AnswerUndo, OnlineCommand
+from dupbridge.services.table_errors import ClosedTableError
 from dupbridge.services.tables import StoreUnavailableError, TableService
 
 __all__ = ["LEVELS", "RobotMemory", "RobotSeats", "robot_action", "view_from_json"]
@@ -291,6 +292,10 @@ class _Robot:
             except StoreUnavailableError:
                 await asyncio.sleep(0.2 * (attempt + 1))  # the same key: stored at most once
                 continue
+            except ClosedTableError as error:  # its session is closed: the robot leaves
+                _LOG.info("robot %s at %s stops: %s", self.seat.letter, self.table_id, error)
+                self.over = True
+                return False
             except ActionError as error:  # the table moved on under it: look again later
                 _LOG.info("robot %s at %s refused: %s", self.seat.letter, self.table_id, error)
                 return False

@@ -5,6 +5,7 @@
 
 * a command whose key was seen before gets the first answer again and nothing happens;
 * a command for another seat raises :class:`ForbiddenError` and nothing happens;
+* a command the ``gate`` refuses (its session is closed) raises :class:`ClosedTableError`;
 * a stale ``expected_seq`` changes nothing and answers ``stale`` with the head seq;
 * a command the table refuses raises the core's ``ActionError`` (with the Law it breaks) and
   changes nothing (strict mode, DESIGN §2.6);
@@ -30,7 +31,6 @@ from typing import Any, TypeVar
 from dupbridge.core.boards import Board
 from dupbridge.core.commands import DirectorDecides, PlayCard
 from dupbridge.core.deal import Deal
-from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.event_json import event_to_json
 from dupbridge.core.events import Event
 from dupbridge.core.seats import Seat
@@ -48,6 +48,13 @@ from dupbridge.services.online import (
     RequestUndo,
     SendChat,
     TableSettings,
+)
+from dupbridge.services.table_errors import (
+    ClosedTableError,
+    ForbiddenError,
+    StoreUnavailableError,
+    TableGate,
+    UnknownTableError,
 )
 from dupbridge.services.wire import (
     KIBITZER,
@@ -71,19 +78,6 @@ _T = TypeVar("_T")
 #: A connection's callback: ``("update", None)`` when the log grew, ``("release", at)`` when
 #: kibitzers may see the board from time ``at`` (``time.time()`` seconds).
 Listener = Callable[[str, float | None], None]
-
-
-class UnknownTableError(DupbridgeError, LookupError):
-    """There is no table with this id."""
-
-
-class StoreUnavailableError(DupbridgeError):
-    """The store could not be written: the command is not acknowledged (send it again with
-    the same idempotency key)."""
-
-
-class ForbiddenError(DupbridgeError):
-    """A player acting for a seat that is not his (dummy's cards are declarer's to play)."""
 
 
 class TableService:
@@ -111,6 +105,7 @@ class TableService:
         self._pending: list[tuple[str, list[NewEvent], bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.node = uuid.uuid4().hex
+        self.gate: TableGate | None = None  # installed by the session service
 
     async def start(self) -> None:
         """Begin receiving the other processes' messages."""
@@ -235,6 +230,7 @@ class TableService:
         Raises:
             UnknownTableError: if there is no such table.
             ForbiddenError: if ``actor`` acts for another seat (nothing is logged).
+            ClosedTableError: if the gate refuses: the session is closed (nothing is logged).
             ActionError: if the table refuses the command (the Law it breaks; nothing is
                 logged).
         """
@@ -243,6 +239,8 @@ class TableService:
             self._authorise(live, actor, command)
             if key in live.batches:
                 return _ack(key, live.batches[key])
+            if self.gate is not None and (refusal := await self.gate(live.id, live.session_id)):
+                raise ClosedTableError(refusal)
             if expected_seq > live.head:
                 await self._catch_up(live)
                 if key in live.batches:

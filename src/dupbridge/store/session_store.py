@@ -17,7 +17,7 @@ from sqlalchemy import Engine, delete, insert, select, update
 
 from dupbridge.store import schema
 
-__all__ = ["BoardRow", "EntryRow", "SessionRow", "SessionStore"]
+__all__ = ["BoardRow", "EntryRow", "GateRow", "SessionRow", "SessionStore"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,17 @@ class BoardRow:
     outcome: str | None
     note: str
     finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GateRow:
+    """What an online session says of one of its tables: the session's name and state, and
+    the Director's score of the board played there (None: none, or not a board of it)."""
+
+    name: str
+    state: str
+    outcome: str | None
+    note: str
 
 
 def _now() -> datetime:
@@ -233,3 +244,24 @@ class SessionStore:
                 .where(boards.c.table_id == table_id)
                 .values(outcome=outcome, note=note)
             )
+
+    def gate(self, session_id: str, table_id: str) -> GateRow | None:
+        """The state of online session ``session_id`` and the Director's score of its board
+        at table ``table_id`` (None: ``session_id`` is no online session)."""
+        online, boards = schema.online_sessions, schema.session_boards
+        with self.engine.connect() as connection:
+            session = connection.execute(
+                select(online.c.state, schema.sessions.c.name)
+                .join(schema.sessions, schema.sessions.c.id == online.c.session_id)
+                .where(online.c.session_id == session_id)
+            ).first()
+            if session is None:
+                return None
+            board = connection.execute(
+                select(boards.c.outcome, boards.c.note).where(
+                    boards.c.table_id == table_id, boards.c.session_id == session_id
+                )
+            ).first()
+        if board is None:
+            return GateRow(session.name, session.state, None, "")
+        return GateRow(session.name, session.state, board.outcome, board.note)

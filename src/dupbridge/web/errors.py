@@ -1,5 +1,6 @@
 """One mapping from the project's errors to answers (DESIGN §5): notation 422, a refused
-action 409 with the Law and the seat, another seat's action 403, an unknown table 404.
+action 409 with the Law and the seat, another seat's action 403, an unknown table 404, a
+command at a table that takes no more (its online session is closed) 410.
 
 HTTP responses and WebSocket error frames share :func:`error_body`, so a client reads the same
 object either way.
@@ -19,6 +20,7 @@ from dupbridge.core.errors import ActionError, IrregularityError, NotationError
 from dupbridge.i18n import _
 from dupbridge.services.live import CorruptLogError
 from dupbridge.services.online import SettingsError
+from dupbridge.services.table_errors import ClosedTableError
 from dupbridge.services.tables import ForbiddenError, StoreUnavailableError, UnknownTableError
 
 __all__ = ["MAPPED", "error_body", "install_error_handlers"]
@@ -30,6 +32,7 @@ MAPPED: tuple[type[Exception], ...] = (
     ActionError,
     ForbiddenError,
     UnknownTableError,
+    ClosedTableError,
     CorruptLogError,
     StoreUnavailableError,
     ValidationError,
@@ -59,6 +62,8 @@ def error_body(error: Exception, head: int | None = None) -> tuple[int, dict[str
         status, body["error"], body["message"] = 403, "forbidden", str(error)
     elif isinstance(error, UnknownTableError):
         status, body["error"], body["message"] = 404, "unknown_table", str(error)
+    elif isinstance(error, ClosedTableError):
+        status, body["error"], body["message"] = 410, "closed", str(error)
     elif isinstance(error, ValidationError | RequestValidationError):
         status, body["error"] = 422, "malformed"
         body["message"] = _validation_message(error)

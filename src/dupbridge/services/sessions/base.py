@@ -21,6 +21,7 @@ from dupbridge.services.sessions.config import (
     SystemClock,
     UnknownSessionError,
 )
+from dupbridge.services.sessions.gate import SessionGate
 from dupbridge.services.sessions.individual import seats_of
 from dupbridge.services.tables import TableService
 from dupbridge.store.session_store import BoardRow, EntryRow, SessionRow, SessionStore
@@ -127,6 +128,8 @@ class SessionBase:
         self.exports_dir = exports_dir
         self._locks: dict[str, asyncio.Lock] = {}
         self._movements: dict[str, Movement] = {}
+        # A closed session's tables take no more commands (nor a board the Director scored).
+        tables.gate = SessionGate(store)
 
     # --- reading ----------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorOut, "description": "A seat token for another seat or table."},
     404: {"model": ErrorOut, "description": "No such table."},
     409: {"model": ErrorOut, "description": "Refused (the Law it breaks) or stale."},
+    410: {"model": ErrorOut, "description": "The table's online session is closed."},
     422: {"model": ErrorOut, "description": "Malformed input or bad notation."},
 }
 
