@@ -42,6 +42,7 @@ from dupbridge.web.routers.director_api import router as director_api_router
 from dupbridge.web.routers.director_console import router as director_console_router
 from dupbridge.web.routers.director_pages import router as director_pages_router
 from dupbridge.web.routers.health import router as health_router
+from dupbridge.web.routers.robot_pages import router as robot_pages_router
 from dupbridge.web.routers.session_manage import router as session_manage_router
 from dupbridge.web.routers.sessions import router as sessions_router
 from dupbridge.web.routers.table_pages import router as table_pages_router
@@ -64,6 +65,7 @@ ROUTERS = (
     club_router,
     club_tables_router,
     table_pages_router,
+    robot_pages_router,
 )
 
 

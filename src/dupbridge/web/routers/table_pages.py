@@ -21,6 +21,7 @@ from dupbridge.services.table_review import TravellerEntry, review_json
 from dupbridge.services.tables import ForbiddenError, TableService, UnknownTableError
 from dupbridge.web.deps import Language, Service, Tokens, ViewerSeat
 from dupbridge.web.pages import page_language, render
+from dupbridge.web.routers.robot_pages import CARD_PATH
 from dupbridge.web.routers.table_texts import page_texts
 from dupbridge.web.schemas import ErrorOut
 
@@ -96,6 +97,9 @@ async def _page(
         if seat is not None:
             title = _("{board}: {seat}").format(board=title, seat=seat.title)
         strings = page_texts()
+    # Laws 40A1, 40B2: wherever a robot sits, its opponents may read the robots' card.
+    robots = getattr(request.state, "robots", None)
+    robot_seats = robots.seats(table_id) if robots is not None else frozenset()
     config = {
         "table": table_id,
         "seat": None if seat is None else seat.letter,
@@ -111,6 +115,7 @@ async def _page(
         role="seat" if seat is not None else "kibitzer",
         strings=strings,
         config=config,
+        system_card=f"{CARD_PATH}?lang={lang}" if robot_seats else None,
     )
 
 
