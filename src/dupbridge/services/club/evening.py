@@ -508,7 +508,13 @@ class Evening:
         pairs = []
         for entrant in self.movement.real_entrants:
             entry = self.setup.entry(entrant)
-            pairs.append(Pair(self.pair_id(entrant), entry.names if entry else ()))
+            pairs.append(
+                Pair(
+                    self.pair_id(entrant),
+                    entry.names if entry else (),
+                    members=_members(entry.members) if entry else (),
+                )
+            )
         return Event(
             name=self.setup.name,
             boards=dict(self.boards),
@@ -536,3 +542,8 @@ def _ranges(boards: tuple[int, ...]) -> str:
     if list(boards) == list(range(boards[0], boards[-1] + 1)) and len(boards) > 1:
         return f"{boards[0]}-{boards[-1]}"
     return ", ".join(map(str, boards))
+
+
+def _members(members: tuple[str, ...]) -> tuple[str, ...]:
+    # The member numbers, or none at all when no player's is known.
+    return members if any(member.strip() for member in members) else ()
