@@ -526,8 +526,13 @@ class Evening:
         )
 
     def options(self) -> ScoringOptions:
-        """The scoring options of the event (its method; the library's defaults else)."""
-        return ScoringOptions(self.setup.method_enum, provisional=self.setup.teams)
+        """The scoring options of the event: its method, the artificial adjusted scores of
+        its national profile (Law 12C2); the library's defaults else."""
+        return ScoringOptions(
+            self.setup.method_enum,
+            adjusted=self.setup.adjusted_rules,
+            provisional=self.setup.teams,
+        )
 
     def scored(self) -> ScoredEvent | None:
         """The event scored so far (None before the first result)."""
