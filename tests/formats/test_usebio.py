@@ -55,6 +55,21 @@ class TestRoundTrip:
         assert ("Ann", "Bob") == read.event.pair(PairId(1)).names
         assert "Monday pairs" == read.event.name
 
+    def test_member_numbers(self) -> None:
+        """Each player's member number is written as NATIONAL_ID_NUMBER and read back; a
+        player without one gets none."""
+        pairs = [
+            Pair(PairId(1), ("Ann", "Bob"), members=("10234", "")),
+            Pair(PairId(2), ("Cy", "Di"), members=("555", "777")),
+            Pair(PairId(3), ("Ed", "Flo")),
+        ]
+        text = usebio.dumps(score_event(csv_event(pairs=pairs)))
+        assert 3 == text.count("<NATIONAL_ID_NUMBER>")
+        read = usebio.loads(text, "x.xml").event
+        assert ("10234", "") == read.pair(PairId(1)).members
+        assert ("555", "777") == read.pair(PairId(2)).members
+        assert () == read.pair(PairId(3)).members
+
     def test_scores_in_the_lines(self) -> None:
         """Each line carries its matchpoints; each pair its percentage and place."""
         scored = score_event(csv_event())

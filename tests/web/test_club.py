@@ -3,6 +3,7 @@ its idempotency keys, the scoring desk with its audit log, imports and exports."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,10 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
+from dupbridge.analysis.dd import dd_table
+from dupbridge.core.calls import Strain
+from dupbridge.core.deal import Deal
+from dupbridge.core.seats import Seat
 from dupbridge.formats import usebio
 from dupbridge.services.access import AccessStore
 from dupbridge.services.club import ClubService, Evening
@@ -18,6 +23,7 @@ from dupbridge.store.club import ClubStore
 from dupbridge.tournament import travellers
 from dupbridge.web.app import create_app
 from tests.conftest import shared_file
+from tests.services.club.test_handrecord import deals_only
 from tests.web.conftest import settings_for
 
 PIN = "4321"
@@ -193,6 +199,25 @@ def test_hand_record_upload_enables_lead_checks(web: TestClient, db_url: str) ->
     assert 16 == len(_load(db_url, evening_id).boards)
     pdf = web.get(f"/club/{evening_id}/handrecord.pdf")
     assert (200, b"%PDF") == (pdf.status_code, pdf.content[:4])
+
+
+def test_hand_record_without_double_dummy_is_solved_at_upload(web: TestClient, db_url: str) -> None:
+    """A PBN file with only the deals: the upload stores each deal's double-dummy table
+    (dupbridge.analysis), so the flags work."""
+    deals = [Deal.random(random.Random(seed)) for seed in range(4)]
+    evening_id = _evening(web, "4")
+    answer = web.post(
+        f"/club/{evening_id}/deals",
+        files={"file": ("deals.pbn", deals_only(deals).encode(), "text/plain")},
+    )
+    assert 303 == answer.status_code
+    boards = _load(db_url, evening_id).boards
+    assert [1, 2, 3, 4] == sorted(boards)
+    stored = {(seat, strain): n for seat, strain, n in boards[1].dd_tricks}
+    expected = dd_table(deals[0])
+    for seat in Seat:
+        for strain in Strain:
+            assert expected[strain, seat] == stored[(seat, int(strain))]
 
 
 def test_a_table_number_outside_the_movement(web: TestClient) -> None:

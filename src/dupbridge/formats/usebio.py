@@ -8,7 +8,8 @@ export, in any of their layouts:
   re-exported by Pianola and BridgeWebs): ``SESSION`` and ``SECTION`` are optional wrappers
   at any level;
 * the ``PARTICIPANTS``: ``PAIR`` with ``PAIR_NUMBER``, ``DIRECTION`` and
-  ``PLAYER``/``PLAYER_NAME``; ``TEAM`` with ``TEAM_ID``/``TEAM_NAME``;
+  ``PLAYER`` with ``PLAYER_NAME`` and ``NATIONAL_ID_NUMBER`` (the member number, kept in
+  :attr:`~dupbridge.tournament.results.Pair.members`); ``TEAM`` with ``TEAM_ID``/``TEAM_NAME``;
 * ``BOARD`` elements (directly, or inside a ``MATCH`` of a teams event, whose ``TEAM`` and
   ``OPPOSING_TEAM`` sit North-South in the open room and East-West in the closed one) with
   their ``HAND`` elements and ``TRAVELLER_LINE`` results: ``NS_PAIR_NUMBER``,
@@ -235,12 +236,10 @@ class _Reader:
         except NotationError as error:
             self.problems.append(Problem(str(error), self.where(node)))
             return
-        names = tuple(
-            player.value("PLAYER_NAME")
-            for player in node.walk("PLAYER")
-            if player.value("PLAYER_NAME")
-        )
-        self.pairs[pair_id] = Pair(pair_id, names)
+        players = [player for player in node.walk("PLAYER") if player.value("PLAYER_NAME")]
+        names = tuple(player.value("PLAYER_NAME") for player in players)
+        members = tuple(player.value("NATIONAL_ID_NUMBER") for player in players)
+        self.pairs[pair_id] = Pair(pair_id, names, members=members if any(members) else ())
 
     def team(self, node: XmlNode, section: str) -> None:
         ident = _ident(node, "TEAM_ID", "TEAM_NUMBER")

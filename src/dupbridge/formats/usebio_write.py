@@ -3,8 +3,9 @@ with its matchpoints or IMPs) or an event's results not scored.
 
 :func:`dumps` and :func:`dumps_event` are also importable from :mod:`dupbridge.formats.usebio`.
 The document written is one the reader reads back as the same event: pairs (with their
-direction in a Mitchell, Law 78 fields), names, boards with their hands, and each line's
-contract, declarer, lead, tricks and score, or its adjusted score (``A60/40``, Law 12C).
+direction in a Mitchell, Law 78 fields), names and member numbers (``NATIONAL_ID_NUMBER``),
+boards with their hands, and each line's contract, declarer, lead, tricks and score, or its
+adjusted score (``A60/40``, Law 12C).
 """
 
 from __future__ import annotations
@@ -134,12 +135,12 @@ def _participant(
             out.append(_element("TOTAL_SCORE", total, 6))
         out.append(_element("PLACE", place, 6))
     if not event.teams:
-        for name in pair.names:
-            out += [
-                "            <PLAYER>",
-                _element("PLAYER_NAME", name, 7),
-                "            </PLAYER>",
-            ]
+        for index, name in enumerate(pair.names):
+            member = pair.members[index].strip() if index < len(pair.members) else ""
+            out += ["            <PLAYER>", _element("PLAYER_NAME", name, 7)]
+            if member:
+                out.append(_element("NATIONAL_ID_NUMBER", member, 7))
+            out.append("            </PLAYER>")
     out.append("          </TEAM>" if event.teams else "          </PAIR>")
     return out
 

@@ -158,11 +158,16 @@ class PairId:
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """A pair (or a team) of the event: its id and the players' names."""
+    """A pair (or a team) of the event: its id and the players' names.
+
+    ``members`` are the players' member numbers (national federation numbers), in the order
+    of ``names``; an empty string for a player whose number is not known.
+    """
 
     id: PairId
     names: tuple[str, ...] = ()
     club: str = ""
+    members: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:

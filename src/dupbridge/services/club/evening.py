@@ -508,7 +508,13 @@ class Evening:
         pairs = []
         for entrant in self.movement.real_entrants:
             entry = self.setup.entry(entrant)
-            pairs.append(Pair(self.pair_id(entrant), entry.names if entry else ()))
+            pairs.append(
+                Pair(
+                    self.pair_id(entrant),
+                    entry.names if entry else (),
+                    members=_members(entry.members) if entry else (),
+                )
+            )
         return Event(
             name=self.setup.name,
             boards=dict(self.boards),
@@ -520,8 +526,13 @@ class Evening:
         )
 
     def options(self) -> ScoringOptions:
-        """The scoring options of the event (its method; the library's defaults else)."""
-        return ScoringOptions(self.setup.method_enum, provisional=self.setup.teams)
+        """The scoring options of the event: its method, the artificial adjusted scores of
+        its national profile (Law 12C2); the library's defaults else."""
+        return ScoringOptions(
+            self.setup.method_enum,
+            adjusted=self.setup.adjusted_rules,
+            provisional=self.setup.teams,
+        )
 
     def scored(self) -> ScoredEvent | None:
         """The event scored so far (None before the first result)."""
@@ -536,3 +547,8 @@ def _ranges(boards: tuple[int, ...]) -> str:
     if list(boards) == list(range(boards[0], boards[-1] + 1)) and len(boards) > 1:
         return f"{boards[0]}-{boards[-1]}"
     return ", ".join(map(str, boards))
+
+
+def _members(members: tuple[str, ...]) -> tuple[str, ...]:
+    # The member numbers, or none at all when no player's is known.
+    return members if any(member.strip() for member in members) else ()

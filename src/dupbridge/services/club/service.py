@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
 from dupbridge.services.club.evening import Checked, EntryError, Evening, Line, Submission
+from dupbridge.services.club.handrecord import with_double_dummy
 from dupbridge.services.club.setup import EveningSetup
 from dupbridge.store.club import AuditRecord, ClubConflictError, ClubRow, ClubStore, ClubUnit
 from dupbridge.tournament.movements import Entrant
@@ -131,6 +132,17 @@ class ClubService:
                 )
             unit.set_setup(evening_id, setup.name, setup.to_json())
             unit.audit(evening_id, who, "setup", note=setup.name)
+
+    def load_hand_record(self, evening_id: str, text: str, who: str) -> None:
+        """Store the hand record (PBN text). Deals without double dummy get their tables
+        solved here, once, so that results far from double dummy are flagged (a slow call:
+        run it off the event loop).
+
+        Raises:
+            EntryError: if the text holds no deals.
+        """
+        evening = self.load(evening_id)
+        self.update_setup(evening_id, replace(evening.setup, deals=with_double_dummy(text)), who)
 
     def set_state(self, evening_id: str, state: str, who: str) -> None:
         """Start play, finish it (the correction period starts, Law 79C) or reopen it."""

@@ -23,7 +23,8 @@ from typing import Any
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.seats import Side
 from dupbridge.i18n import _
-from dupbridge.laws.profiles import PROFILES
+from dupbridge.laws.profiles import PROFILES, find_profile
+from dupbridge.scoring.adjusted import AdjustedRules
 from dupbridge.tournament.event_scoring import Method
 from dupbridge.tournament.movements import Entrant, Movement, MovementError
 from dupbridge.tournament.movements.catalog import FAMILIES, Options, build
@@ -179,6 +180,18 @@ class EveningSetup:
     def method_enum(self) -> Method:
         """The scoring method."""
         return Method(self.method)
+
+    @property
+    def adjusted_rules(self) -> AdjustedRules:
+        """The values of the artificial adjusted scores (``A+/A-``, ``A=``) by the evening's
+        national profile (Law 12C2: average plus and minus in percent at pairs, in IMPs at
+        IMP scoring; the Regulating Authority may vary them)."""
+        profile = find_profile(self.profile)
+        return AdjustedRules(
+            average_plus_percent=profile.average_plus_percent,
+            average_minus_percent=profile.average_minus_percent,
+            average_plus_imps=profile.average_imps,
+        )
 
     @property
     def mitchell(self) -> bool:

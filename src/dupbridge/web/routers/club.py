@@ -10,6 +10,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.i18n import _
@@ -27,7 +28,6 @@ from dupbridge.services.club import (
     Submission,
     read_players_csv,
 )
-from dupbridge.services.club.evening import hand_record
 from dupbridge.services.club.results import (
     line_points,
     pbn_text,
@@ -191,22 +191,16 @@ async def club_deals(
     evening_id: str,
     file: Annotated[UploadFile | None, File()] = None,
 ) -> Response:
-    """Load the hand record (PBN: the deals, and double dummy when the file has it)."""
+    """Load the hand record (PBN: the deals, and double dummy, solved once here when the
+    file has none)."""
     service = club_service(request)
     try:
         content, _name = await _text(file)
-        boards = hand_record(content)
-        if not boards:
-            raise EntryError(_("no deals in this file (expected a PBN hand record)"))
-        evening = service.load(evening_id)
-        service.update_setup(evening_id, _with_deals(evening.setup, content), principal.name)
+        # Double dummy is solved here when the file has none: off the event loop.
+        await run_in_threadpool(service.load_hand_record, evening_id, content, principal.name)
     except (EntryError, SetupError) as error:
         return evening_page(request, evening_id, error=str(error), status=422)
     return _back(evening_id)
-
-
-def _with_deals(setup: EveningSetup, text: str) -> EveningSetup:
-    return replace(setup, deals=text)
 
 
 @router.post("/club/{evening_id}/options")
