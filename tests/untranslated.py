@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from dupbridge.i18n import LOCALE_DIR
 
-__all__ = ["ALLOWED", "untranslated", "visible_text"]
+__all__ = ["ALLOWED", "untranslated", "untranslated_text", "visible_text"]
 
 #: Messages that may appear in English on a translated page: notation, names of programs and
 #: formats, and words too short to tell a language by.
@@ -37,6 +37,9 @@ ALLOWED = frozenset(
         "OK",
     }
 )
+#: English words a translation may keep inside its own sentence: the analysis term some
+#: languages use as is (sv, lv "Double dummy") and the name of the keyboard's Enter key.
+ALLOWED_PHRASES = ("Double dummy", "double dummy", "Enter")
 #: Shorter messages than this are never checked ("NS", "A", "10").
 MIN_LENGTH = 4
 
@@ -84,7 +87,7 @@ def _pattern(msgid: str) -> re.Pattern[str] | None:
     if len(literal.strip(" :.,()-/")) < MIN_LENGTH or not re.search(r"[A-Za-z]{2}", literal):
         return None
     body = r".+?".join(re.escape(" ".join(piece.split())) for piece in pieces)
-    return re.compile(r"(?<![A-Za-z])" + body + r"(?![A-Za-z])")
+    return re.compile(r"(?<!\w)" + body + r"(?!\w)")
 
 
 @cache
@@ -117,5 +120,11 @@ def _checks(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 def untranslated(html: str, language: str) -> list[str]:
     """The English catalog messages shown untranslated in the visible text of ``html``."""
-    text = visible_text(html)
+    return untranslated_text(visible_text(html), language)
+
+
+def untranslated_text(text: str, language: str) -> list[str]:
+    """The English catalog messages found untranslated in plain ``text``."""
+    for phrase in ALLOWED_PHRASES:
+        text = text.replace(phrase, " ")
     return sorted({msgid for msgid, pattern in _checks(language) if pattern.search(text)})
