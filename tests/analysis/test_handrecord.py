@@ -114,7 +114,9 @@ class TestContent:
         html = render_html([HandRecordBoard(board.board, board.deal, table, par)])
         assert "Par +100: 4♠x-1 by E-W" in html
         # North's row: NT 3, spades -, hearts 4, diamonds 2, clubs -.
-        assert "<th>N</th><td>3</td><td>–</td><td>4</td><td>2</td><td>–</td>" in html
+        assert (
+            '<th title="declarer">N</th><td>3</td><td>–</td><td>4</td><td>2</td><td>–</td>'
+        ) in html
 
     def test_pass_out_par(self) -> None:
         """A board nobody can make shows par 0, passed out."""

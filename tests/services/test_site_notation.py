@@ -54,7 +54,7 @@ def test_hand_record_in_local_notation() -> None:
         international = render_html(boards)
         with use_notation("local"):
             local = render_html(boards)
-    assert "<th>NT</th>" in international
-    assert "<th>N</th><td>3</td>" in international
-    assert "<th>БК</th>" in local
-    assert "<th>С</th><td>3</td>" in local  # North makes 3NT
+    assert '<th><abbr title="без козыря">NT</abbr></th>' in international
+    assert '<th title="разыгрывающий">N</th><td>3</td>' in international
+    assert '<th><abbr title="без козыря">БК</abbr></th>' in local
+    assert '<th title="разыгрывающий">С</th><td>3</td>' in local  # North makes 3NT

@@ -32,7 +32,7 @@ from dupbridge.core.cards import SUITS_DESCENDING, Hand, Suit
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Vulnerability
 from dupbridge.core.written import seat_text, strain_text
-from dupbridge.i18n import _
+from dupbridge.i18n import _, get_language
 
 __all__ = [
     "PER_PAGE",
@@ -407,6 +407,7 @@ def render_html(
         strains=PBN_STRAIN_ORDER,
         strain_text=strain_text,
         seats=_SEAT_ORDER,
+        lang=get_language(),
         _=_,
     )
 

@@ -7,6 +7,7 @@ forms for 0 to 13 (``ngettext``), so that each language's plural rules apply.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dupbridge.core.seats import SEATS
@@ -15,8 +16,10 @@ from dupbridge.i18n import _, ngettext, pgettext
 __all__ = ["page_texts"]
 
 
-def _counted(singular: str, plural: str) -> list[str]:
-    return [ngettext(singular, plural, n) for n in range(14)]
+def _counted(form: Callable[[int], str]) -> list[str]:
+    """The forms of a counted text for 0 to 13; ``form`` calls ``ngettext`` itself, so that
+    the message extractor (which knows ``ngettext``, not this helper) finds the message."""
+    return [form(n) for n in range(14)]
 
 
 def page_texts() -> dict[str, Any]:
@@ -57,13 +60,16 @@ def page_texts() -> dict[str, Any]:
         "card_label": _("{rank} of {suit}"),
         "director_says": _("Director ({name}): {text}"),
         "director_awards": _counted(
-            "the claimer's side ends with {n} trick (Law 70)",
-            "the claimer's side ends with {n} tricks (Law 70)",
+            lambda n: ngettext(
+                "the claimer's side ends with {n} trick (Law 70)",
+                "the claimer's side ends with {n} tricks (Law 70)",
+                n,
+            )
         ),
         "director_continues": _("the claim is void and play continues (Law 68D)"),
         "played_by": _("{card}, played by {seat}"),
         "void": _("no cards in this suit"),
-        "cards_held": _counted("{n} card", "{n} cards"),
+        "cards_held": _counted(lambda n: ngettext("{n} card", "{n} cards", n)),
         "pass": pgettext("call", "Pass"),
         "double": pgettext("call", "X"),
         "redouble": pgettext("call", "XX"),
@@ -98,7 +104,9 @@ def page_texts() -> dict[str, Any]:
         "contract_by": _("{contract} by {seat}"),
         "passed_out": _("Passed out"),
         "tricks_won": _("Tricks: N-S {ns}, E-W {ew}"),
-        "declarer_took": _counted("Declarer took {n} trick", "Declarer took {n} tricks"),
+        "declarer_took": _counted(
+            lambda n: ngettext("Declarer took {n} trick", "Declarer took {n} tricks", n)
+        ),
         "score_line": _("Score: N-S {ns}, E-W {ew}"),
         "your_call": _("Your call"),
         "your_card": _("Your card"),
@@ -114,8 +122,11 @@ def page_texts() -> dict[str, Any]:
         "previous_trick": _("Previous trick"),
         "trick_won_by": _("Won by {seat}"),
         "claim_text": _counted(
-            "{seat} claims {n} trick in all for their side",
-            "{seat} claims {n} tricks in all for their side",
+            lambda n: ngettext(
+                "{seat} claims {n} trick in all for their side",
+                "{seat} claims {n} tricks in all for their side",
+                n,
+            )
         ),
         "claim_agreed": _("Accepted by {seats}"),
         "claim_tricks_range": _("A claim is for 0 to 13 tricks."),
