@@ -94,11 +94,6 @@ def test_main_pages_have_no_english(web: TestClient, language: str) -> None:
     assert {} == found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the table page's four counted texts (web/routers/table_texts.py) were never "
-    "extracted: they need catalog entries (make messages, then translators)",
-)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_table_script_texts_have_no_english(web: TestClient, language: str) -> None:
     """The texts the table page's JavaScript shows (claims, tricks taken, cards held) are in
