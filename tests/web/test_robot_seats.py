@@ -34,6 +34,7 @@ from dupbridge.services.tables import TableService
 from dupbridge.services.wire import project_events, table_view
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.web.app import create_app
+from tests.services.sessions.harness import run_async
 
 from .conftest import DEAL, settings_for
 from .protocol import command, create
@@ -57,7 +58,7 @@ def _run(test: Callable[[TableService], Coroutine[Any, Any, None]], tmp_path: Pa
         async with _service(tmp_path) as service:
             await test(service)
 
-    asyncio.run(main())
+    run_async(main())
 
 
 async def _until(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
