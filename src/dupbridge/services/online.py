@@ -37,7 +37,10 @@ __all__ = [
     "CallDirector",
     "DirectorCommand",
     "DirectorMessage",
+    "DirectorRecording",
+    "DirectorResume",
     "DirectorRuling",
+    "DirectorStep",
     "OnlineCommand",
     "RequestUndo",
     "SendChat",
@@ -215,8 +218,36 @@ class DirectorMessage:
             )
 
 
+@dataclass(frozen=True, slots=True)
+class DirectorRecording:
+    """The Director switches the table to recording mode from the point of the irregularity
+    (``from_seq``: the last stored event that stands; None: the head) to rule on it with the
+    rulings engine (Law 81C3; :mod:`dupbridge.services.live_ruling`)."""
+
+    type: ClassVar[str] = "director_recording"
+    from_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorStep:
+    """One record action the Director enters while he rules (docs/table-records.md): what
+    happened, a player's choice (Law 10C), or his own answer."""
+
+    type: ClassVar[str] = "director_step"
+    action: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorResume:
+    """The Director's ruling is complete: play goes on online from the rectified state."""
+
+    type: ClassVar[str] = "director_resume"
+
+
 #: What the Director's console sends to a table (never a seat).
-DirectorCommand: TypeAlias = DirectorRuling | DirectorMessage
+DirectorCommand: TypeAlias = (
+    DirectorRuling | DirectorMessage | DirectorRecording | DirectorStep | DirectorResume
+)
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat
 OnlineCommand: TypeAlias = Command | ServiceCommand
