@@ -232,3 +232,39 @@ def test_refusals_log_nothing(client: TestClient) -> None:
     )
     assert seat.status_code in (401, 403)
     assert len(logged(table)) == 1
+
+
+def test_the_console_page_rules_law_25a_with_its_buttons(client: TestClient) -> None:
+    """The console's page for the same Law 25A ruling: the point of the irregularity, the
+    change entered, the Director's yes, East's choice, and "play goes on"; every step is a
+    form post and each page shows the law."""
+    table = Seats(client)
+    table.calls("1C", "1H")
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+    page = f"/director/tables/{table.id}/engine"
+    assert f'href="{page}"' in client.get(f"/director/tables/{table.id}").text
+    first = client.get(page)
+    assert first.status_code == 200
+    assert "Law 81C3" in first.text
+
+    def post(**form: str) -> None:
+        head = table.view("N")["seq"]
+        answer = client.post(page, data={"seq": str(head), **form})
+        client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+        assert answer.status_code == 303, answer.text
+
+    post(do="open", from_seq=str(table.seq))
+    post(do="enter", seat="N", what="change", value="1D")
+    assert "Law 25" in client.get(page).text
+    post(do="answer", yes="yes")
+    text = client.get(page).text
+    assert "Law 25A6" in text
+    assert 'name="option" value="withdraw"' in text
+    post(do="choose", option="withdraw")
+    post(do="resume")
+    stale = client.post(page, data={"seq": "0", "do": "open"})
+    assert stale.status_code == 409
+    client.cookies.clear()
+    table.seq = table.view("E")["seq"]
+    assert table.send("E", "call", call="1S").status_code == 200
+    assert [entry["call"] for entry in table.view("N")["view"]["auction"]] == ["1D", "1S"]

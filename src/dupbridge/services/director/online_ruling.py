@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
 from dupbridge.services.director.assistant import AssistantError
@@ -75,6 +76,13 @@ def online_ruling_view(live: LiveTable) -> dict[str, Any]:
         "status": status,
         "pending": pending,
         "claim_checks": claim_checks(table),
+        # the Director sees all four hands as they are now (Law 81C)
+        "hands": {
+            seat.letter: [
+                str(card) for card in (table.play.hand(seat) if table.play else table.deal[seat])
+            ]
+            for seat in Seat
+        },
         "rulings": state["rulings"] if live.recording else [],
         "steps": opened,
         "state": state,
