@@ -57,9 +57,10 @@ def hidden_cards_safe(table: Seats) -> None:
         view = frame["view"]
         others = {card for other, hand in HANDS.items() if other != seat for card in _cards(hand)}
         shown = {card for cards in view["hands"].values() for card in cards}
-        if view["phase"] == "auction":
-            assert set(view["hands"]) == {seat}
-        assert not (shown & others) or view["phase"] != "auction"
+        assert view["phase"] == "auction"  # the cases that call this rule during the auction
+        assert set(view["hands"]) == {seat}
+        assert shown == _cards(HANDS[seat])
+        assert not shown & others
         for event in frame["events"]:
             assert "deal" not in event
             if event["type"] == "DirectorStep":
@@ -84,6 +85,10 @@ def test_law_25a_unintended_call_replaced_and_lho_withdraws(client: TestClient) 
     table = Seats(client)
     table.calls("1C", "1H")
     assert table.send("N", "director_call", reason="I meant 1D").status_code == 200
+    queue = f"/api/director/sessions/{table.created['session']}/queue"
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+    assert [item["reason"] for item in client.get(queue).json()] == ["I meant 1D"]
+    client.cookies.clear()
     opened = director(client, table, "")
     assert opened.status_code == 201, opened.text
     assert opened.json()["ruling"]["open"] is True
@@ -119,6 +124,9 @@ def test_law_25a_unintended_call_replaced_and_lho_withdraws(client: TestClient) 
     assert out_of_turn.json()["law"] is not None
     assert table.send("E", "call", call="1S").status_code == 200
     assert [entry["call"] for entry in table.view("S")["view"]["auction"]] == ["1D", "1S"]
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+    assert client.get(queue).json() == []  # the call is answered by the ruling
+    client.cookies.clear()
     events = logged(table)
     assert [event["type"] for event in events] == [
         "DirectorRecording",
