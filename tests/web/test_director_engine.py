@@ -194,6 +194,14 @@ def test_disputed_claim_ruled_on_the_engine(client: TestClient, db_url: str) -> 
     assert ruling["pending"]["kind"] == "tricks"
     assert ruling["pending"]["law"].startswith("70")
     assert ruling["claim_checks"]["claimer"] == "N"
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+    quick = client.post(  # the inspector's quick award would bypass the engine's decision
+        f"/api/director/tables/{table.id}/claim-ruling",
+        json={"tricks": 7, "expected_seq": table.seq},
+    )
+    client.cookies.clear()
+    assert quick.status_code == 409
+    assert "on the engine" in quick.json()["message"]
     decided = director(client, table, "/actions", action={"director": {"tricks": 7}})
     assert decided.status_code == 201, decided.text
     assert director(client, table, "/resume").status_code == 201

@@ -366,6 +366,11 @@ class LiveTable:
         table = self.table
         claim = table.pending_claim
         play = table.play
+        if self.recording:  # the engine holds the claim's decision: it is answered there
+            raise ImpossibleActionError(
+                _("the table is in recording mode: rule on the claim on the engine"),
+                law=_LAW_70,
+            )
         if table.phase is not Phase.DIRECTOR or claim is None or play is None:
             raise ImpossibleActionError(
                 _("there is no disputed claim at this table for the Director to rule on"),
