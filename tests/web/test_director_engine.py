@@ -284,3 +284,34 @@ def test_the_console_page_rules_law_25a_with_its_buttons(client: TestClient) -> 
     table.seq = table.view("E")["seq"]
     assert table.send("E", "call", call="1S").status_code == 200
     assert [entry["call"] for entry in table.view("N")["view"]["auction"]] == ["1D", "1S"]
+
+
+def test_undo_request_sent_to_the_director(client: TestClient) -> None:
+    """Law 25A with the ``undo: director`` setting: North asks to take back 1C; the
+    opponents cannot answer it; the request waits in the Director's queue; he rules on the
+    engine (the intended 1D replaces 1C, 25A1) and the auction goes on with East to call."""
+    table = Seats(client, settings={"undo": "director"})
+    table.calls("1C")
+    assert table.send("N", "undo_request").status_code == 200
+    refused = table.send("E", "undo_answer", grant=True)
+    assert refused.status_code == 409
+    assert refused.json()["law"] == "Law 25A"
+    queue = f"/api/director/sessions/{table.created['session']}/queue"
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+    assert [item["kind"] for item in client.get(queue).json()] == ["UndoRequested"]
+    client.cookies.clear()
+    assert director(client, table, "").status_code == 201
+    assert table.view("E")["online"]["undo_request"] is None  # the Director has it now
+    assert (
+        director(client, table, "/actions", action={"seat": "N", "change": "1D"}).status_code == 201
+    )
+    answered = director(client, table, "/answer", yes=True)
+    assert answered.status_code == 201, answered.text
+    assert answered.json()["ruling"]["pending"] is None
+    assert director(client, table, "/resume").status_code == 201
+    view = table.view("S")["view"]
+    assert ([entry["call"] for entry in view["auction"]], view["turn"]) == (["1D"], "E")
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", DIRECTOR))
+    assert client.get(queue).json() == []
+    client.cookies.clear()
+    hidden_cards_safe(table)

@@ -280,6 +280,12 @@ class LiveTable:
             case RequestUndo():
                 return {"type": "UndoRequested", "seat": seat, "from_seq": self.undoable(actor)}
             case AnswerUndo(grant=grant):
+                if self.settings.undo == "director":
+                    raise ImpossibleActionError(
+                        _("at this table the Director rules on undo requests (Law 25A)"),
+                        seat=actor,
+                        law=_LAW_25A,
+                    )
                 request = self.undo_request
                 if request is None:
                     raise ImpossibleActionError(

@@ -64,7 +64,7 @@ ONLINE_TABLE_COMMANDS: tuple[str, ...] = (
     "concede",
 )
 
-UNDO_MODES: tuple[str, ...] = ("none", "law25a")
+UNDO_MODES: tuple[str, ...] = ("none", "law25a", "director")
 CLAIM_MODES: tuple[str, ...] = ("both", "one")
 
 
@@ -83,7 +83,9 @@ class TableSettings:
             only (self-alerts, Law 20F); the partner never sees it while it could help him.
         undo: ``"law25a"`` (default): a player may ask to take back his last call during the
             auction until his partner calls (Law 25A), and one opponent's consent grants it;
-            ``"none"``: no undo at all.
+            ``"director"``: the request goes to the Director (the queue's undo request), who
+            rules on it at the table on the engine (Law 25A, docs/director.md); the opponents
+            do not answer it. ``"none"``: no undo at all.
         claims: ``"both"`` (default): a claim ends play when both opponents accept it
             (Law 69A, as on BBO); ``"one"``: one opponent's acceptance is enough. One rejection
             always stops play and calls the Director (Laws 68D, 70).
