@@ -47,6 +47,7 @@ def test_the_routes_are_all_found(client: TestClient) -> None:
     assert ("GET", "/director/assistant/{ruling_id}") in routes
     assert ("POST", "/api/director/events/{scope}/adjusted") in routes
     assert ("POST", "/api/director/tables/{table_id}/claim-ruling") in routes
+    assert ("POST", "/api/director/tables/{table_id}/engine/choose") in routes
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -127,7 +127,8 @@ class TestReplay:
         online = client.get(
             f"/tables/{created['table']}/view", params={"token": created["seats"]["N"]}
         ).json()["online"]
-        assert {"undo_request": None, "claim_agreed": ["E"], "director_called": None} == online
+        assert {"undo_request": None, "claim_agreed": ["E"], "director_called": None,
+                "director_ruling": False} == online  # fmt: skip
         with TestClient(create_app(settings_for(db_url))) as restarted:
             assert first == views(restarted, created)
         record = stored.table(created["table"])

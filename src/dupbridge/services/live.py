@@ -5,7 +5,8 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``, ``DirectorMessage``).
+``DirectorRuled``, ``DirectorMessage``, and a ruling on the engine: ``DirectorRecording``,
+``DirectorStep``, ``DirectorResumed``, see :mod:`dupbridge.services.live_ruling`).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -19,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dupbridge.core.commands import AcceptClaim, command_of
+from dupbridge.core.commands import AcceptClaim, Command, MakeCall, PlayCard, command_of
 from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.event_json import EVENT_TYPES, event_from_json
 from dupbridge.core.events import BoardStarted, CallMade, ClaimMade, Event
@@ -27,20 +28,28 @@ from dupbridge.core.lawref import LawRef
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
+from dupbridge.services import live_ruling
 from dupbridge.services.online import (
     AnswerUndo,
     CallDirector,
+    DirectorCommand,
+    DirectorMessage,
+    DirectorRecording,
+    DirectorRuling,
+    DirectorStep,
     OnlineCommand,
     RequestUndo,
     SendChat,
     TableSettings,
 )
+from dupbridge.services.records import apply_action
 
 __all__ = ["SERVICE_EVENTS", "CorruptLogError", "LiveTable", "UndoRequest"]
 
 _LAW_25A = LawRef(25, "A")
 _LAW_69A = LawRef(69, "A")
 _LAW_70 = LawRef(70)
+_LAW_81C3 = LawRef(81, "C3")
 
 #: The event types the table service logs itself (not the core's).
 SERVICE_EVENTS = frozenset(
@@ -52,6 +61,7 @@ SERVICE_EVENTS = frozenset(
         "ChatSent",
         "DirectorRuled",
         "DirectorMessage",
+        *live_ruling.RULING_EVENTS,
     }
 )
 
@@ -94,6 +104,11 @@ class LiveTable:
         self.undo_request: UndoRequest | None = None
         self.claim_agreed: set[Seat] = set()
         self.director_called: Seat | None = None
+        # A ruling on the engine (live_ruling): the table is in recording mode once one
+        # opened; ``ruling_open`` while the Director rules; his steps, by stored seq.
+        self.recording = False
+        self.ruling_open = False
+        self.steps: list[tuple[int, dict[str, Any]]] = []
 
     @property
     def table(self) -> Table:
@@ -184,17 +199,79 @@ class LiveTable:
             self.director_called = Seat.from_str(str(payload["seat"]))
         elif kind == "DirectorRuled":
             self._apply_ruling(payload)
+        elif kind in live_ruling.RULING_EVENTS:
+            self._apply_engine_ruling(seq, payload)
+
+    def _apply_engine_ruling(self, seq: int, payload: Mapping[str, Any]) -> None:
+        """Apply a stored ``DirectorRecording``, ``DirectorStep`` or ``DirectorResumed``."""
+        kind = payload.get("type")
+        try:
+            if kind == live_ruling.OPENED:
+                point = int(payload["from_seq"])
+                self.actions = [(at, event) for at, event in self.actions if at <= point]
+                self.steps = [(at, action) for at, action in self.steps if at <= point]
+                self.recording = self.ruling_open = True
+                self.undo_request = None
+                self.claim_agreed.clear()
+                self._rebuild()
+            elif kind == live_ruling.STEP:
+                action = dict(payload["action"])
+                apply_action(self.table, action)
+                self.steps.append((seq, action))
+            else:
+                self.ruling_open = False
+        except (KeyError, TypeError, ValueError) as error:
+            raise CorruptLogError(
+                _("event {seq} of table {table} does not replay: {error}").format(
+                    seq=seq, table=self.id, error=error
+                )
+            ) from error
+
+    def _rebuild(self) -> None:
+        """The core table again from the board and the actions (and steps) that stand: in
+        recording mode once the Director has ruled on the engine, else by ``Table.replay``."""
+        assert self.start is not None
+        if self.recording:
+            self._table = live_ruling.rebuild(self.start, self.actions, self.steps)
+        else:
+            self._table = Table.replay([self.start, *(event for _seq, event in self.actions)])
+
+    def trial(self) -> Table:
+        """A copy of the core table as it stands, to try the Director's next step on."""
+        assert self.start is not None
+        return live_ruling.rebuild(self.start, self.actions, self.steps)
+
+    def execute(self, command: Command) -> tuple[Event, ...]:
+        """Carry out a seat's table command. After a ruling on the engine the table is in
+        recording mode: a call or card it flags as an irregularity is refused with its law,
+        as strict mode refuses it, and the table is rebuilt as it was; while the Director
+        rules, no seat acts (Law 9B2).
+
+        Raises:
+            ActionError: if the command is refused (nothing has changed).
+        """
+        if self.ruling_open:
+            raise live_ruling.waiting_error()
+        events = self.table.execute(command)
+        if self.recording and isinstance(command, MakeCall | PlayCard):
+            refused = live_ruling.irregularity_of(events)
+            if refused is not None:
+                self._rebuild()
+                raise refused
+        return events
 
     def _withdraw_from(self, from_seq: int) -> None:
         """Withdraw the actions stored from ``from_seq`` on and rebuild the Table from the
         ones that stand (``Table.replay``)."""
-        assert self.start is not None
         self.actions = [(seq, event) for seq, event in self.actions if seq < from_seq]
-        self._table = Table.replay([self.start, *(event for _seq, event in self.actions)])
+        self.steps = [(seq, action) for seq, action in self.steps if seq < from_seq]
+        self._rebuild()
 
     def service_payload(self, actor: Seat, command: OnlineCommand) -> dict[str, Any] | None:
         """The service event a command records, or None for a core table command."""
         seat = actor.letter
+        if self.ruling_open and isinstance(command, RequestUndo | AnswerUndo):
+            raise live_ruling.waiting_error()
         match command:
             case SendChat(text=text):
                 return {"type": "ChatSent", "seat": seat, "text": text}
@@ -203,6 +280,12 @@ class LiveTable:
             case RequestUndo():
                 return {"type": "UndoRequested", "seat": seat, "from_seq": self.undoable(actor)}
             case AnswerUndo(grant=grant):
+                if self.settings.undo == "director":
+                    raise ImpossibleActionError(
+                        _("at this table the Director rules on undo requests (Law 25A)"),
+                        seat=actor,
+                        law=_LAW_25A,
+                    )
                 request = self.undo_request
                 if request is None:
                     raise ImpossibleActionError(
@@ -289,6 +372,11 @@ class LiveTable:
         table = self.table
         claim = table.pending_claim
         play = table.play
+        if self.recording:  # the engine holds the claim's decision: it is answered there
+            raise ImpossibleActionError(
+                _("the table is in recording mode: rule on the claim on the engine"),
+                law=_LAW_70,
+            )
         if table.phase is not Phase.DIRECTOR or claim is None or play is None:
             raise ImpossibleActionError(
                 _("there is no disputed claim at this table for the Director to rule on"),
@@ -319,6 +407,39 @@ class LiveTable:
                 law=_LAW_70,
             )
         return payload | {"ruling": "tricks", "tricks": tricks, "law": "70"}
+
+    def director_payload(
+        self, director: str, command: DirectorCommand, at: str
+    ) -> tuple[dict[str, Any], bool]:
+        """The event of a Director's command at ``at`` and whether it ends the board.
+
+        Raises:
+            ActionError: if the table refuses it (nothing changes).
+        """
+        match command:
+            case DirectorMessage(text=text):
+                message = {"type": "DirectorMessage", "director": director, "at": at}
+                return message | {"text": text}, False
+            case DirectorRuling(tricks=tricks):
+                return self.ruling_payload(director, tricks, at), tricks is not None
+            case DirectorRecording(from_seq=from_seq):
+                point = self.head if from_seq is None else from_seq
+                opened = live_ruling.open_payload(
+                    director, at, point, head=self.head, phase=self.table.phase,
+                    is_open=self.ruling_open,
+                )  # fmt: skip
+                return opened, False
+            case DirectorStep(action=action):
+                if not self.ruling_open:
+                    raise ImpossibleActionError(
+                        _("open a ruling at this table first (Law 81C3)"), law=_LAW_81C3
+                    )
+                trial = self.trial()
+                step = live_ruling.step_payload(director, at, action, trial)
+                return step, trial.phase is Phase.FINISHED
+            case _:
+                resumed = live_ruling.resume_payload(director, at, self.table, self.ruling_open)
+                return resumed, False
 
     def _apply_ruling(self, payload: Mapping[str, Any]) -> None:
         """Apply a stored ``DirectorRuled`` event to the core table (its own API: the claim
@@ -353,4 +474,5 @@ class LiveTable:
             "director_called": None
             if self.director_called is None
             else self.director_called.letter,
+            "director_ruling": self.ruling_open,
         }

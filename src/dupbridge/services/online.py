@@ -37,7 +37,10 @@ __all__ = [
     "CallDirector",
     "DirectorCommand",
     "DirectorMessage",
+    "DirectorRecording",
+    "DirectorResume",
     "DirectorRuling",
+    "DirectorStep",
     "OnlineCommand",
     "RequestUndo",
     "SendChat",
@@ -61,7 +64,7 @@ ONLINE_TABLE_COMMANDS: tuple[str, ...] = (
     "concede",
 )
 
-UNDO_MODES: tuple[str, ...] = ("none", "law25a")
+UNDO_MODES: tuple[str, ...] = ("none", "law25a", "director")
 CLAIM_MODES: tuple[str, ...] = ("both", "one")
 
 
@@ -80,7 +83,9 @@ class TableSettings:
             only (self-alerts, Law 20F); the partner never sees it while it could help him.
         undo: ``"law25a"`` (default): a player may ask to take back his last call during the
             auction until his partner calls (Law 25A), and one opponent's consent grants it;
-            ``"none"``: no undo at all.
+            ``"director"``: the request goes to the Director (the queue's undo request), who
+            rules on it at the table on the engine (Law 25A, docs/director.md); the opponents
+            do not answer it. ``"none"``: no undo at all.
         claims: ``"both"`` (default): a claim ends play when both opponents accept it
             (Law 69A, as on BBO); ``"one"``: one opponent's acceptance is enough. One rejection
             always stops play and calls the Director (Laws 68D, 70).
@@ -215,8 +220,36 @@ class DirectorMessage:
             )
 
 
+@dataclass(frozen=True, slots=True)
+class DirectorRecording:
+    """The Director switches the table to recording mode from the point of the irregularity
+    (``from_seq``: the last stored event that stands; None: the head) to rule on it with the
+    rulings engine (Law 81C3; :mod:`dupbridge.services.live_ruling`)."""
+
+    type: ClassVar[str] = "director_recording"
+    from_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorStep:
+    """One record action the Director enters while he rules (docs/table-records.md): what
+    happened, a player's choice (Law 10C), or his own answer."""
+
+    type: ClassVar[str] = "director_step"
+    action: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorResume:
+    """The Director's ruling is complete: play goes on online from the rectified state."""
+
+    type: ClassVar[str] = "director_resume"
+
+
 #: What the Director's console sends to a table (never a seat).
-DirectorCommand: TypeAlias = DirectorRuling | DirectorMessage
+DirectorCommand: TypeAlias = (
+    DirectorRuling | DirectorMessage | DirectorRecording | DirectorStep | DirectorResume
+)
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat
 OnlineCommand: TypeAlias = Command | ServiceCommand

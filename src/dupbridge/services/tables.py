@@ -270,8 +270,9 @@ class TableService:
         key: str,
     ) -> dict[str, Any]:
         """Carry out the Director's ruling on a disputed claim (Laws 68D, 69-71; see
-        :meth:`LiveTable.ruling_payload`) or his message to the table: one ``DirectorRuled``
-        or ``DirectorMessage`` event with his name and the time, stored before the answer and
+        :meth:`LiveTable.ruling_payload`), a step of his ruling on the engine
+        (:mod:`~dupbridge.services.live_ruling`) or his message to the table: one event with
+        his name and the time, stored before the answer and
         published to the seats like any event. ``expected_seq`` None (a message only): at
         whatever the head is.
 
@@ -296,13 +297,7 @@ class TableService:
                 expected_seq = live.head
             if expected_seq != live.head:
                 return self._stale(live, -1 if expected_seq is None else expected_seq)
-            if isinstance(command, DirectorMessage):
-                payload = {"type": "DirectorMessage", "director": principal.name}
-                payload |= {"at": _now(), "text": command.text}
-                finished = False
-            else:
-                payload = live.ruling_payload(principal.name, command.tricks, _now())
-                finished = command.tricks is not None
+            payload, finished = live.director_payload(principal.name, command, _now())
             answer, new = await self._store(
                 live,
                 "director",
@@ -454,7 +449,7 @@ class TableService:
         if service is not None:
             return [service], [None], False
         assert not isinstance(command, RequestUndo | AnswerUndo | CallDirector | SendChat)
-        events = table.execute(command)
+        events = live.execute(command)
         return (
             [event_to_json(event) for event in events],
             list(events),

@@ -188,6 +188,8 @@ def project_event(
     if kind == "BoardStarted":
         out.pop("deal", None)  # the hands reach each viewer through his view only
         out.pop("rules", None)
+    elif kind == "DirectorStep" and viewer is not Role.DIRECTOR:
+        out.pop("action", None)  # what the Director entered reaches the seats as the view
     elif kind == "CallMade" and "explanation" in out:
         caller = Seat.from_str(str(payload.get("seat")))
         sees = (

@@ -1,6 +1,8 @@
 """One mapping from the project's errors to answers (DESIGN §5): notation 422, a refused
 action 409 with the Law and the seat, another seat's action 403, an unknown table 404, a
-command at a table that takes no more (its online session is closed) 410.
+command at a table that takes no more (its online session is closed) 410. The Director's
+assistant and scores answer in their own shape, ``{"detail", "law"}``: an unknown ruling 404,
+a step taken on a stale view 409, anything else refused 422 (:func:`director_body`).
 
 HTTP responses and WebSocket error frames share :func:`error_body`, so a client reads the same
 object either way.
@@ -18,12 +20,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dupbridge.core.errors import ActionError, IrregularityError, NotationError
 from dupbridge.i18n import _
+from dupbridge.services.director.assistant import (
+    AssistantError,
+    RulingNotFoundError,
+    StaleStepError,
+)
+from dupbridge.services.director.scores import ScoresError
 from dupbridge.services.live import CorruptLogError
 from dupbridge.services.online import SettingsError
 from dupbridge.services.table_errors import ClosedTableError
 from dupbridge.services.tables import ForbiddenError, StoreUnavailableError, UnknownTableError
 
-__all__ = ["MAPPED", "error_body", "install_error_handlers"]
+__all__ = ["DIRECTOR_MAPPED", "MAPPED", "director_body", "error_body", "install_error_handlers"]
 
 #: The errors mapped to an answer (anything else is a bug and a 500).
 MAPPED: tuple[type[Exception], ...] = (
@@ -38,6 +46,9 @@ MAPPED: tuple[type[Exception], ...] = (
     ValidationError,
     RequestValidationError,
 )
+
+#: The Director's errors (assistant and scores), mapped by :func:`director_body`.
+DIRECTOR_MAPPED: tuple[type[Exception], ...] = (AssistantError, ScoresError)
 
 
 def _validation_message(error: ValidationError | RequestValidationError) -> str:
@@ -77,6 +88,21 @@ def error_body(error: Exception, head: int | None = None) -> tuple[int, dict[str
     return status, body
 
 
+def director_body(error: AssistantError | ScoresError) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and the JSON body of a Director's step refused: the message and the
+    law it names, if any."""
+    status = 404 if isinstance(error, RulingNotFoundError) else 422
+    if isinstance(error, StaleStepError):
+        status = 409
+    return status, {"detail": str(error), "law": getattr(error, "law", None)}
+
+
+async def _handle_director(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, AssistantError | ScoresError)
+    status, body = director_body(error)
+    return JSONResponse(body, status_code=status)
+
+
 async def _handle(_request: Request, error: Exception) -> JSONResponse:
     status, body = error_body(error)
     return JSONResponse(body, status_code=status)
@@ -103,4 +129,6 @@ def install_error_handlers(app: FastAPI) -> None:
     """Map every project error (and the framework's own HTTP errors) to one error shape."""
     for kind in MAPPED:
         app.add_exception_handler(kind, _handle)
+    for kind in DIRECTOR_MAPPED:
+        app.add_exception_handler(kind, _handle_director)
     app.add_exception_handler(StarletteHTTPException, _handle_http)

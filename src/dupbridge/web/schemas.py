@@ -137,7 +137,7 @@ class TableSettingsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     explanations_after_board: bool = False
-    undo: Literal["none", "law25a"] = "law25a"
+    undo: Literal["none", "law25a", "director"] = "law25a"
     claims: Literal["both", "one"] = "both"
     kibitzer_delay: float = Field(default=0.0, ge=0, le=86_400)
     kibitzers: bool = True

@@ -5,8 +5,9 @@ The queue reads the tables' logs (the store): a player's call (``DirectorCalled`
 9B1(a)) and the automatic calls: a disputed claim (``ClaimRejected``: Laws 68D, 70) and an
 undo request still unanswered (``UndoRequested``, Law 25A online). A call stays in the queue
 until the Director marks it attended (a disputed claim also leaves it once he has ruled on
-it at the table); that mark, like every Director's action, is an entry
-of his audit log with his name and the time (scope ``table:<id>``).
+it at the table, and every call once a ruling on the engine has let play go on); that mark,
+like every Director's action, is an entry of his audit log with his name and the time (scope
+``table:<id>``).
 
 The inspector shows the Director everything about one table: the four hands as dealt and
 as they are now, the whole log with its times, the auction with alerts and explanations, the
@@ -126,11 +127,14 @@ class OnlineConsole:
             # a disputed claim the Director has ruled on at the table is answered
             ruled = max((row.seq for row in rows if row.payload.get("type") == "DirectorRuled"),
                         default=-1)  # fmt: skip
+            # a ruling on the engine answers every call made before play went on again
+            resumed = max((row.seq for row in rows if row.payload.get("type") == "DirectorResumed"),
+                          default=-1)  # fmt: skip
             for row in rows:
                 kind = str(row.payload.get("type"))
                 if kind not in CALL_KINDS or row.seq in attended:
                     continue
-                if kind == "ClaimRejected" and row.seq < ruled:
+                if (kind == "ClaimRejected" and row.seq < ruled) or row.seq < resumed:
                     continue
                 at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
                 items.append(

@@ -7,6 +7,10 @@ action at a time (``/actions``: the record's actions, docs/table-records.md), le
 entitled to a choice choose (``/choose``, Law 10C), answer the Director's questions
 (``/answer``, or a ``director`` action for a number of tricks, an adjusted score...), and
 read the table record that ``dupbridge rule`` and ``dupbridge replay`` read (``/record``).
+
+A step refused (an ``AssistantError`` or a ``ScoresError``) is answered by the app's one
+mapping of errors (:func:`dupbridge.web.errors.director_body`): ``{"detail", "law"}``, 404 for
+an unknown ruling, 409 for a stale step, 422 otherwise; nothing is entered.
 """
 
 from __future__ import annotations
@@ -14,20 +18,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from dupbridge.i18n import LANGUAGES, use_language
 from dupbridge.scoring.rounding import format_fixed
-from dupbridge.services.director.assistant import (
-    AssistantError,
-    RulingNotFoundError,
-    StaleStepError,
-)
 from dupbridge.services.director.claim_check import check_remaining
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.director.irregularities import irregularity_list
-from dupbridge.services.director.scores import ScoresError, entry_text
+from dupbridge.services.director.scores import entry_text
 from dupbridge.web.access import DirectorOnly
 from dupbridge.web.pages import page_language
 
@@ -40,14 +38,6 @@ def desk_of(request: Request) -> DirectorDesk:
     """The Director's desk of the running app."""
     desk: DirectorDesk = request.state.director
     return desk
-
-
-def _refused(error: AssistantError | ScoresError) -> JSONResponse:
-    status = 404 if isinstance(error, RulingNotFoundError) else 422
-    if isinstance(error, StaleStepError):
-        status = 409
-    law = getattr(error, "law", None)
-    return JSONResponse({"detail": str(error), "law": law}, status_code=status)
 
 
 class StartRuling(BaseModel):
@@ -91,61 +81,47 @@ async def rulings(request: Request, principal: DirectorOnly) -> list[dict[str, A
 @router.post("/rulings", status_code=201, response_model=None)
 async def start_ruling(
     request: Request, principal: DirectorOnly, body: StartRuling
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """Open a ruling on one board."""
     language = body.language or page_language(request)
     if language not in LANGUAGES:
         language = "en"
-    try:
-        return desk_of(request).assistant.start(
-            principal.name,
-            board=body.board,
-            deal=body.deal,
-            dealer=body.dealer,
-            vulnerability=body.vulnerability,
-            edition=body.edition,
-            profile=body.profile,
-            language=language,
-            session_ref=body.session,
-            table_ref=body.table,
-        )
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.start(
+        principal.name,
+        board=body.board,
+        deal=body.deal,
+        dealer=body.dealer,
+        vulnerability=body.vulnerability,
+        edition=body.edition,
+        profile=body.profile,
+        language=language,
+        session_ref=body.session,
+        table_ref=body.table,
+    )
 
 
 @router.get("/rulings/{ruling_id}", response_model=None)
-async def ruling(
-    request: Request, principal: DirectorOnly, ruling_id: str
-) -> dict[str, Any] | JSONResponse:
+async def ruling(request: Request, principal: DirectorOnly, ruling_id: str) -> dict[str, Any]:
     """The ruling's view: state, pending decision with its law and options, rulings, claim
     checks."""
-    try:
-        return desk_of(request).assistant.view(ruling_id)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.view(ruling_id)
 
 
 @router.get("/rulings/{ruling_id}/record", response_model=None)
 async def ruling_record(
     request: Request, principal: DirectorOnly, ruling_id: str
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """The table record (docs/table-records.md) for ``dupbridge rule`` / ``replay``."""
-    try:
-        return desk_of(request).assistant.record(ruling_id)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.record(ruling_id)
 
 
 @router.get("/rulings/{ruling_id}/log", response_model=None)
 async def ruling_log(
     request: Request, principal: DirectorOnly, ruling_id: str
-) -> list[dict[str, Any]] | JSONResponse:
+) -> list[dict[str, Any]]:
     """The ruling's audit log: every entry and every entry taken back."""
-    try:
-        desk_of(request).assistant.get(ruling_id)
-        return desk_of(request).assistant.log(ruling_id)
-    except AssistantError as error:
-        return _refused(error)
+    desk_of(request).assistant.get(ruling_id)
+    return desk_of(request).assistant.log(ruling_id)
 
 
 @router.post("/rulings/{ruling_id}/actions", response_model=None)
@@ -155,13 +131,10 @@ async def ruling_action(
     ruling_id: str,
     action: Annotated[dict[str, Any], Body(embed=True)],
     step: Annotated[int | None, Body(embed=True)] = None,
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """Take down one action as it happened (a record action); with ``step`` (the number of
     actions the client saw) a repeated request enters nothing and answers 409."""
-    try:
-        return desk_of(request).assistant.act(ruling_id, action, principal.name, step=step)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.act(ruling_id, action, principal.name, step=step)
 
 
 @router.post("/rulings/{ruling_id}/choose", response_model=None)
@@ -170,12 +143,9 @@ async def ruling_choose(
     principal: DirectorOnly,
     ruling_id: str,
     option: Annotated[str, Body(embed=True)],
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """The player entitled to the choice chooses (Law 10C)."""
-    try:
-        return desk_of(request).assistant.choose(ruling_id, option, principal.name)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.choose(ruling_id, option, principal.name)
 
 
 @router.post("/rulings/{ruling_id}/answer", response_model=None)
@@ -184,12 +154,9 @@ async def ruling_answer(
     principal: DirectorOnly,
     ruling_id: str,
     yes: Annotated[bool, Body(embed=True)],
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """The Director answers the pending question yes or no."""
-    try:
-        return desk_of(request).assistant.answer(ruling_id, yes, principal.name)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.answer(ruling_id, yes, principal.name)
 
 
 @router.post("/rulings/{ruling_id}/deal", response_model=None)
@@ -198,23 +165,15 @@ async def ruling_deal(
     principal: DirectorOnly,
     ruling_id: str,
     deal: Annotated[str, Body(embed=True)],
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """Enter the deal when the cards come to matter."""
-    try:
-        return desk_of(request).assistant.set_deal(ruling_id, deal)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.set_deal(ruling_id, deal)
 
 
 @router.post("/rulings/{ruling_id}/undo", response_model=None)
-async def ruling_undo(
-    request: Request, principal: DirectorOnly, ruling_id: str
-) -> dict[str, Any] | JSONResponse:
+async def ruling_undo(request: Request, principal: DirectorOnly, ruling_id: str) -> dict[str, Any]:
     """Take back the last action entered (a slip of the entry)."""
-    try:
-        return desk_of(request).assistant.undo(ruling_id, principal.name)
-    except AssistantError as error:
-        return _refused(error)
+    return desk_of(request).assistant.undo(ruling_id, principal.name)
 
 
 class ClaimCheckIn(BaseModel):
@@ -233,12 +192,9 @@ class ClaimCheckIn(BaseModel):
 @router.post("/claim-check", response_model=None)
 async def claim_check(
     request: Request, principal: DirectorOnly, body: ClaimCheckIn
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """The claim checks of a position entered as the cards left (no record of the play)."""
-    try:
-        return check_remaining(**body.model_dump())
-    except AssistantError as error:
-        return _refused(error)
+    return check_remaining(**body.model_dump())
 
 
 # --- the console's scores --------------------------------------------------------------------
@@ -314,67 +270,50 @@ async def events(request: Request, principal: DirectorOnly) -> list[str]:
 
 
 @router.get("/events/{scope}", response_model=None)
-async def event_results(
-    request: Request, principal: DirectorOnly, scope: str
-) -> dict[str, Any] | JSONResponse:
+async def event_results(request: Request, principal: DirectorOnly, scope: str) -> dict[str, Any]:
     """The event's results (the Director's lines marked), ranking and audit log."""
-    try:
-        return scored_json(desk_of(request), scope)
-    except ScoresError as error:
-        return _refused(error)
+    return scored_json(desk_of(request), scope)
 
 
 @router.post("/events/{scope}/adjusted", status_code=201, response_model=None)
 async def event_adjusted(
     request: Request, principal: DirectorOnly, scope: str, body: AdjustedScoreIn
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """An adjusted score (Law 12C) on one line; the results are worked out again."""
-    try:
-        entry = (
-            desk_of(request)
-            .event(scope)
-            .adjust(principal.name, body.board, body.ns, body.ew, body.score, kind=body.kind)
-        )
-        return {"id": entry.id, "text": entry_text(entry), "laws": entry.payload["laws"]}
-    except ScoresError as error:
-        return _refused(error)
+    entry = (
+        desk_of(request)
+        .event(scope)
+        .adjust(principal.name, body.board, body.ns, body.ew, body.score, kind=body.kind)
+    )
+    return {"id": entry.id, "text": entry_text(entry), "laws": entry.payload["laws"]}
 
 
 @router.post("/events/{scope}/penalties", status_code=201, response_model=None)
 async def event_penalty(
     request: Request, principal: DirectorOnly, scope: str, body: PenaltyIn
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """A procedural or disciplinary penalty (Laws 90, 91)."""
-    try:
-        entry = (
-            desk_of(request)
-            .event(scope)
-            .penalty(principal.name, body.pair, body.points, body.law, body.reason)
-        )
-        return {"id": entry.id, "text": entry_text(entry)}
-    except ScoresError as error:
-        return _refused(error)
+    entry = (
+        desk_of(request)
+        .event(scope)
+        .penalty(principal.name, body.pair, body.points, body.law, body.reason)
+    )
+    return {"id": entry.id, "text": entry_text(entry)}
 
 
 @router.post("/events/{scope}/revisions", status_code=201, response_model=None)
 async def event_revision(
     request: Request, principal: DirectorOnly, scope: str, body: RevisionIn
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """Revise an earlier score: a new entry names it; the original stays."""
-    try:
-        entry = desk_of(request).event(scope).revise(principal.name, body.entry, body.score)
-        return {"id": entry.id, "text": entry_text(entry), "laws": entry.payload["laws"]}
-    except ScoresError as error:
-        return _refused(error)
+    entry = desk_of(request).event(scope).revise(principal.name, body.entry, body.score)
+    return {"id": entry.id, "text": entry_text(entry), "laws": entry.payload["laws"]}
 
 
 @router.post("/events/{scope}/withdrawals", status_code=201, response_model=None)
 async def event_withdrawal(
     request: Request, principal: DirectorOnly, scope: str, body: WithdrawalIn
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """Withdraw an earlier entry (a compensating entry)."""
-    try:
-        entry = desk_of(request).event(scope).withdraw(principal.name, body.entry)
-        return {"id": entry.id, "text": entry_text(entry)}
-    except ScoresError as error:
-        return _refused(error)
+    entry = desk_of(request).event(scope).withdraw(principal.name, body.entry)
+    return {"id": entry.id, "text": entry_text(entry)}
