@@ -512,40 +512,42 @@ def _read(data: bytes, source: str) -> Iterator[ReadItem]:
     )
     if loose:
         yield ReadItem(None, loose, 0.0)
-    total = max(len(event.results), 1)
-    for index, result in enumerate(event.results, start=1):
-        info = event.board(result.board)
-        ns_names = event.pair(result.ns).names
-        ew_names = event.pair(result.ew).names
-        outcome = result.outcome
+    # One record a traveller line: the players in their seats (N, E, S, W).
+    rows: list[tuple[int, tuple[str | None, ...], Outcome, int | None]] = []
+    for result in event.results:
+        ns_names, ew_names = event.pair(result.ns).names, event.pair(result.ew).names
+        seated = (ns_names[:1], ew_names[:1], ns_names[1:2], ew_names[1:2])
+        names = tuple(part[0] if part else None for part in seated)
+        rows.append((result.board, names, result.outcome, result.table))
+    individual = read.individual
+    for line in individual.lines if individual is not None else ():
+        names = tuple(individual.name_of(player) for player in line.players)
+        rows.append((line.board, names, line.outcome, line.table))
+    for index, (board, players, outcome, table) in enumerate(rows, start=1):
+        info = event.board(board)
         facts: list[tuple[str, str]] = [("Event", event.name)] if event.name else []
-        if result.table is not None:
-            facts.append(("Table", str(result.table)))
+        if table is not None:
+            facts.append(("Table", str(table)))
         contract = None
         tricks = None
         passed = False
         if isinstance(outcome, Played):
             contract, tricks, passed = outcome.contract, outcome.tricks, outcome.passed_out
-            facts.append(("Score", f"NS {event.ns_score(result, outcome)}"))
+            facts.append(("Score", f"NS {outcome.ns_score(info.vulnerability)}"))
         else:
             facts.append(("Note", f"adjusted score {outcome}"))
         record = BoardRecord(
-            board=result.board,
+            board=board,
             dealer=info.dealer,
             vulnerability=info.vulnerability,
             deal=info.deal,
-            players=(
-                ns_names[0] if ns_names else None,
-                ew_names[0] if ew_names else None,
-                ns_names[1] if len(ns_names) > 1 else None,
-                ew_names[1] if len(ew_names) > 1 else None,
-            ),
+            players=(players[0], players[1], players[2], players[3]),
             contract=contract,
             passed_out=passed,
             result=tricks,
             info=tuple(facts),
         )
-        yield ReadItem(record, (), index / total)
+        yield ReadItem(record, (), index / max(len(rows), 1))
 
 
 def _write_records(records: Sequence[BoardRecord]) -> bytes:

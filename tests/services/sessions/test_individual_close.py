@@ -116,6 +116,15 @@ def test_the_individual_exports_read_back_and_match_the_store(tmp_path: Path) ->
             assert {p.number: (p.name, p.member) for p in individual.players} == {
                 n: (e.names[0], e.members[0]) for n, e in entries.items()
             }
+            # dupbridge convert: one record a line, the four players' names in their seats
+            converted, problems = read_records(get_format("usebio"), xml, "results.xml")
+            assert not [p for p in problems if p.is_error]
+            assert sorted(
+                (r.board or 0, int(r.info_value("Table") or 0), r.players) for r in converted
+            ) == sorted(
+                (b, t, tuple(entries[p].names[0] for p in players))
+                for b, _r, t, players, _o in stored
+            )
             # the side's matchpoints on a played line are both members' (Law 12C3)
             for line in individual.lines:
                 assert line.points_of(Seat.N) == line.points_of(Seat.S)
