@@ -519,10 +519,11 @@ def _read(data: bytes, source: str) -> Iterator[ReadItem]:
         seated = (ns_names[:1], ew_names[:1], ns_names[1:2], ew_names[1:2])
         names = tuple(part[0] if part else None for part in seated)
         rows.append((result.board, names, result.outcome, result.table))
-    individual = read.individual
-    for line in individual.lines if individual is not None else ():
-        names = tuple(individual.name_of(player) for player in line.players)
-        rows.append((line.board, names, line.outcome, line.table))
+    if read.individual is not None:
+        individual = read.individual
+        for line in individual.lines:
+            names = tuple(individual.name_of(player) for player in line.players)
+            rows.append((line.board, names, line.outcome, line.table))
     for index, (board, players, outcome, table) in enumerate(rows, start=1):
         info = event.board(board)
         facts: list[tuple[str, str]] = [("Event", event.name)] if event.name else []
