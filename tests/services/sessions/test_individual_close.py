@@ -23,6 +23,7 @@ from dupbridge.formats.pbn import loads as pbn_loads
 from dupbridge.formats.pbn_individual import individual_from_games
 from dupbridge.formats.registry import get_format, read_records
 from dupbridge.scoring.rounding import format_fixed
+from dupbridge.services.event_results import EventContentError, load_event
 from dupbridge.services.sessions import CorrectionClosedError, SessionConfig
 from dupbridge.services.sessions.results import board_outcome, decode_outcome
 from tests.services.sessions.harness import Harness, harness, play_table, run_async
@@ -152,6 +153,11 @@ def test_the_individual_exports_read_back_and_match_the_store(tmp_path: Path) ->
                 assert len(own) == standing.boards
                 total = sum(p for p in own if p is not None)
                 assert format_fixed(total) == format_fixed(standing.matchpoints)
+
+            # scoring from a file ranks pairs and teams: an individual file says so, cleanly
+            for path in (files.published.usebio, files.published.pbn):
+                with pytest.raises(EventContentError, match="individual event"):
+                    load_event(path)
 
             # play.pbn: every table's auction and play, the players in their seats
             records, problems = read_records(
