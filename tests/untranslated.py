@@ -86,8 +86,19 @@ def _pattern(msgid: str) -> re.Pattern[str] | None:
     literal = "".join(pieces)
     if len(literal.strip(" :.,()-/")) < MIN_LENGTH or not re.search(r"[A-Za-z]{2}", literal):
         return None
-    body = r".+?".join(re.escape(" ".join(piece.split())) for piece in pieces)
+    body = r".+?".join(_piece(piece) for piece in pieces)
     return re.compile(r"(?<!\w)" + body + r"(?!\w)")
+
+
+def _piece(piece: str) -> str:
+    # The literal text between placeholders; a space next to a placeholder stays a space, so
+    # that "Place {place}" does not match the Swedish "Placering 1".
+    core = re.escape(" ".join(piece.split()))
+    if not core:
+        return r"\s+" if piece else ""
+    before = r"\s+" if piece[0].isspace() else ""
+    after = r"\s+" if piece[-1].isspace() else ""
+    return before + core + after
 
 
 @cache

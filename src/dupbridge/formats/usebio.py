@@ -16,7 +16,11 @@ export, in any of their layouts:
   ``EW_PAIR_NUMBER``, ``CONTRACT`` (``4S``, ``3NTx``, ``4H*``, ``PASS``; or an adjusted score),
   ``PLAYED_BY``, ``LEAD``, ``TRICKS`` and ``SCORE`` (North-South's points, or an adjusted score
   such as Compscore's ``A5050`` with no contract: Law 12C2);
-* the hands of a ``HANDSET`` outside the ``EVENT`` (Compscore3), kept as the boards' deals.
+* the hands of a ``HANDSET`` outside the ``EVENT`` (Compscore3), kept as the boards' deals;
+* an individual event (``EVENT_TYPE="INDIVIDUAL"``, Law 4): ``PLAYER`` participants with
+  ``PLAYER_NUMBER``, ``PLAYER_NAME``, ``PLACE``, ``PERCENTAGE`` and ``TOTAL_SCORE``, and
+  traveller lines naming four players (``NORTH_PLAYER_NUMBER``...), read into
+  :attr:`UsebioEvent.individual` (:class:`~dupbridge.formats.individual.IndividualEvent`).
 
 A ``WINNER_TYPE`` of 2 means two fields (a Mitchell). Every problem is reported with its line
 and column; a file with no traveller line at all is an error, never an empty event. Readers
@@ -27,7 +31,8 @@ Writing (:func:`dumps`) gives a USEBIO 1.2 document of a
 :class:`~dupbridge.tournament.event_scoring.ScoredEvent`: the participants with their place
 and percentage (or total), every board with its hands and traveller lines, and each line's
 matchpoints (``NS_MATCH_POINTS``) or IMPs (``NS_IMPS``). :func:`dumps_event` writes results
-that are not scored (traveller lines only). Both are in :mod:`dupbridge.formats.usebio_write`.
+that are not scored (traveller lines only); :func:`dumps_individual` an individual event.
+They are in :mod:`dupbridge.formats.usebio_write`.
 
 ``dupbridge convert`` reads and writes ``.xml`` through the format registry (one board
 record per traveller line).
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import IO
 
@@ -44,11 +50,23 @@ from dupbridge.core.cards import Hand
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import NotationError
 from dupbridge.core.seats import Seat, Side, Vulnerability
+from dupbridge.formats.individual import (
+    IndividualEvent,
+    IndividualLine,
+    IndividualPlayer,
+    IndividualStanding,
+)
 from dupbridge.formats.problems import FormatError
 from dupbridge.formats.problems import Problem as FormatProblem
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import FileFormat, ReadItem, register
-from dupbridge.formats.usebio_write import DOCTYPE, dumps, dumps_event
+from dupbridge.formats.usebio_write import (
+    DOCTYPE,
+    PLAYER_NUMBER_TAGS,
+    dumps,
+    dumps_event,
+    dumps_individual,
+)
 from dupbridge.formats.usebio_xml import XmlNode, parse_xml
 from dupbridge.i18n import N_, _
 from dupbridge.tournament.event_scoring import Method
@@ -65,16 +83,27 @@ from dupbridge.tournament.results import (
     parse_outcome,
 )
 
-__all__ = ["DOCTYPE", "UsebioEvent", "dumps", "dumps_event", "load", "load_path", "loads"]
+__all__ = [
+    "DOCTYPE",
+    "UsebioEvent",
+    "dumps",
+    "dumps_event",
+    "dumps_individual",
+    "load",
+    "load_path",
+    "loads",
+]
 
 
 @dataclass(frozen=True)
 class UsebioEvent:
-    """An event read from USEBIO, with every problem found."""
+    """An event read from USEBIO, with every problem found; an individual event's players,
+    lines and ranking are in ``individual`` (its ``event`` then has the boards only)."""
 
     event: Event
     problems: tuple[Problem, ...]
     method: Method | None = None
+    individual: IndividualEvent | None = None
 
 
 _BOARD_METHODS = {
@@ -121,7 +150,7 @@ def loads(data: str | bytes, source: str = "<string>", *, strict: bool = False) 
     for handset in root.walk("HANDSET"):
         for board in handset.walk("BOARD"):
             reader.handset_board(board)
-    if not reader.results:
+    if not reader.results and not reader.lines:
         reader.problems.append(
             Problem(
                 _("no results: no BOARD of this EVENT has a TRAVELLER_LINE ({boards} boards, "
@@ -146,7 +175,14 @@ def loads(data: str | bytes, source: str = "<string>", *, strict: bool = False) 
         mitchell=reader.mitchell,
         teams=reader.teams,
     )
-    return UsebioEvent(event, tuple(problems), reader.method())
+    individual = None
+    if reader.individual:
+        individual = IndividualEvent(
+            event.name, event.date, event.site, reader.boards,
+            tuple(sorted(reader.players.values(), key=lambda p: p.number)),
+            tuple(reader.lines), tuple(reader.standings),
+        )  # fmt: skip
+    return UsebioEvent(event, tuple(problems), reader.method(), individual)
 
 
 def load(fp: IO[bytes] | IO[str], *, strict: bool = False) -> UsebioEvent:
@@ -193,6 +229,12 @@ class _Reader:
         self.results: list[Result] = []
         self.problems: list[Problem] = []
         self.sessions = 0
+        self.individual = (
+            "INDIVIDUAL" in (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
+        )
+        self.players: dict[int, IndividualPlayer] = {}
+        self.standings: list[IndividualStanding] = []
+        self.lines: list[IndividualLine] = []
 
     def method(self) -> Method | None:
         match_name = self.event.value("MATCH_SCORING_METHOD").upper()
@@ -217,6 +259,11 @@ class _Reader:
                 self.visit(child, session, "" if self.one_section else ident, match)
             elif tag == "MATCH":
                 self.visit(child, session, section, child)
+            elif tag == "PARTICIPANTS" and self.individual:
+                for player in child.walk("PLAYER"):
+                    self.player(player)
+            elif tag == "BOARD" and self.individual:
+                self.individual_board(child)
             elif tag == "PARTICIPANTS":
                 teams = list(child.walk("TEAM"))
                 for team in teams:
@@ -240,6 +287,66 @@ class _Reader:
         names = tuple(player.value("PLAYER_NAME") for player in players)
         members = tuple(player.value("NATIONAL_ID_NUMBER") for player in players)
         self.pairs[pair_id] = Pair(pair_id, names, members=members if any(members) else ())
+
+    def player(self, node: XmlNode) -> None:
+        """A participant of an individual event: his number, name, member number and place."""
+        text = node.value("PLAYER_NUMBER")
+        if not text.isdigit():
+            self.problems.append(
+                Problem(_("PLAYER_NUMBER {text!r} is not a player number").format(text=text),
+                        self.where(node))
+            )  # fmt: skip
+            return
+        number = int(text)
+        name = node.value("PLAYER_NAME") or text
+        self.players[number] = IndividualPlayer(number, name, node.value("NATIONAL_ID_NUMBER"))
+        if node.value("PLACE"):
+            try:
+                self.standings.append(
+                    IndividualStanding(number, node.value("PLACE"),
+                                       Fraction(node.value("TOTAL_SCORE") or "0"),
+                                       Fraction(node.value("PERCENTAGE") or "0"),
+                                       int(node.value("BOARDS_PLAYED") or "0"))
+                )  # fmt: skip
+            except ValueError as error:
+                self.problems.append(Problem(str(error), self.where(node)))
+
+    def individual_board(self, node: XmlNode) -> None:
+        """A board of an individual event: each line names its four players."""
+        number = self.board_number(node)
+        if number is None:
+            return
+        self.board_info(node, number, keep_deal=False)
+        for line in node.walk("TRAVELLER_LINE"):
+            try:
+                texts = [line.value(tag) for tag in PLAYER_NUMBER_TAGS]
+                bad = next((t for t, v in zip(PLAYER_NUMBER_TAGS, texts, strict=True)
+                            if not v.isdigit()), None)  # fmt: skip
+                if bad is not None:
+                    raise NotationError(_("{tag} is not a player number").format(tag=bad))
+                players = tuple(int(text) for text in texts)
+                if len(set(players)) != 4:
+                    raise NotationError(
+                        _("the four players of a line must be four different players")
+                    )
+                outcome = _outcome(line)
+                ns = line.value("NS_MATCH_POINTS")
+                ew = line.value("EW_MATCH_POINTS")
+                ns_mp = Fraction(ns) if ns else None
+                ew_mp = Fraction(ew) if ew else None
+            except (NotationError, ValueError) as error:
+                self.problems.append(
+                    Problem(_("board {board}: {error}").format(board=number, error=error),
+                            self.where(line))
+                )  # fmt: skip
+                continue
+            table, round_text = line.value("TABLE_NUMBER"), line.value("ROUND_NUMBER")
+            self.lines.append(
+                IndividualLine(number, (players[0], players[1], players[2], players[3]),
+                               outcome, table=int(table) if table.isdigit() else None,
+                               round=int(round_text) if round_text.isdigit() else None,
+                               matchpoints=(ns_mp, ew_mp, ns_mp, ew_mp))
+            )  # fmt: skip
 
     def team(self, node: XmlNode, section: str) -> None:
         ident = _ident(node, "TEAM_ID", "TEAM_NUMBER")
@@ -405,40 +512,43 @@ def _read(data: bytes, source: str) -> Iterator[ReadItem]:
     )
     if loose:
         yield ReadItem(None, loose, 0.0)
-    total = max(len(event.results), 1)
-    for index, result in enumerate(event.results, start=1):
-        info = event.board(result.board)
-        ns_names = event.pair(result.ns).names
-        ew_names = event.pair(result.ew).names
-        outcome = result.outcome
+    # One record a traveller line: the players in their seats (N, E, S, W).
+    rows: list[tuple[int, tuple[str | None, ...], Outcome, int | None]] = []
+    for result in event.results:
+        ns_names, ew_names = event.pair(result.ns).names, event.pair(result.ew).names
+        seated = (ns_names[:1], ew_names[:1], ns_names[1:2], ew_names[1:2])
+        names = tuple(part[0] if part else None for part in seated)
+        rows.append((result.board, names, result.outcome, result.table))
+    if read.individual is not None:
+        individual = read.individual
+        for line in individual.lines:
+            names = tuple(individual.name_of(player) for player in line.players)
+            rows.append((line.board, names, line.outcome, line.table))
+    for index, (board, players, outcome, table) in enumerate(rows, start=1):
+        info = event.board(board)
         facts: list[tuple[str, str]] = [("Event", event.name)] if event.name else []
-        if result.table is not None:
-            facts.append(("Table", str(result.table)))
+        if table is not None:
+            facts.append(("Table", str(table)))
         contract = None
         tricks = None
         passed = False
         if isinstance(outcome, Played):
             contract, tricks, passed = outcome.contract, outcome.tricks, outcome.passed_out
-            facts.append(("Score", f"NS {event.ns_score(result, outcome)}"))
+            facts.append(("Score", f"NS {outcome.ns_score(info.vulnerability)}"))
         else:
             facts.append(("Note", f"adjusted score {outcome}"))
         record = BoardRecord(
-            board=result.board,
+            board=board,
             dealer=info.dealer,
             vulnerability=info.vulnerability,
             deal=info.deal,
-            players=(
-                ns_names[0] if ns_names else None,
-                ew_names[0] if ew_names else None,
-                ns_names[1] if len(ns_names) > 1 else None,
-                ew_names[1] if len(ew_names) > 1 else None,
-            ),
+            players=(players[0], players[1], players[2], players[3]),
             contract=contract,
             passed_out=passed,
             result=tricks,
             info=tuple(facts),
         )
-        yield ReadItem(record, (), index / total)
+        yield ReadItem(record, (), index / max(len(rows), 1))
 
 
 def _write_records(records: Sequence[BoardRecord]) -> bytes:

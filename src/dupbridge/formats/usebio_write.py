@@ -15,11 +15,19 @@ from fractions import Fraction
 from xml.sax.saxutils import escape, quoteattr
 
 from dupbridge.core.seats import SEATS, Vulnerability
+from dupbridge.formats.individual import SEAT_ORDER, IndividualEvent, IndividualLine
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.tournament.event_scoring import Method, ScoredEvent, ScoredResult
-from dupbridge.tournament.results import Event, Pair, PairId, Played, Result
+from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
 
-__all__ = ["DOCTYPE", "METHOD_NAMES", "dumps", "dumps_event"]
+__all__ = [
+    "DOCTYPE",
+    "METHOD_NAMES",
+    "PLAYER_NUMBER_TAGS",
+    "dumps",
+    "dumps_event",
+    "dumps_individual",
+]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 
@@ -32,6 +40,16 @@ METHOD_NAMES = {
     Method.TEAMS_IMPS: "IMPS",
     Method.TEAMS_VP: "VPS",
 }
+
+
+#: The elements of an individual event's TRAVELLER_LINE that name its four players
+#: (North, East, South, West).
+PLAYER_NUMBER_TAGS = (
+    "NORTH_PLAYER_NUMBER",
+    "EAST_PLAYER_NUMBER",
+    "SOUTH_PLAYER_NUMBER",
+    "WEST_PLAYER_NUMBER",
+)
 
 
 def _element(name: str, value: object, indent: int) -> str:
@@ -145,6 +163,23 @@ def _participant(
     return out
 
 
+def _hands(info: BoardInfo) -> list[str]:
+    if info.deal is None:
+        return []
+    names = {Vulnerability.NONE: "Love", Vulnerability.NS: "North-South",
+             Vulnerability.EW: "East-West", Vulnerability.BOTH: "All"}  # fmt: skip
+    out = [_element("VULNERABILITY", names[info.vulnerability], 5)]
+    for seat in SEATS:
+        hand = info.deal[seat]
+        out += ["          <HAND>", _element("DIRECTION", seat.title, 6)]
+        for suit_name, ranks in zip(
+            ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.to_pbn().split("."), strict=True
+        ):
+            out.append(_element(suit_name, ranks, 6))
+        out.append("          </HAND>")
+    return out
+
+
 def _board(
     event: Event,
     number: int,
@@ -154,18 +189,7 @@ def _board(
 ) -> list[str]:
     info = event.board(number)
     out = ["        <BOARD>", _element("BOARD_NUMBER", number, 5)]
-    if info.deal is not None:
-        names = {Vulnerability.NONE: "Love", Vulnerability.NS: "North-South",
-                 Vulnerability.EW: "East-West", Vulnerability.BOTH: "All"}  # fmt: skip
-        out.append(_element("VULNERABILITY", names[info.vulnerability], 5))
-        for seat in SEATS:
-            hand = info.deal[seat]
-            out += ["          <HAND>", _element("DIRECTION", seat.title, 6)]
-            for suit_name, ranks in zip(
-                ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.to_pbn().split("."), strict=True
-            ):
-                out.append(_element(suit_name, ranks, 6))
-            out.append("          </HAND>")
+    out += _hands(info)
     for result, scored in lines:
         out.append("          <TRAVELLER_LINE>")
         out += [_element(name, value, 6) for name, value in _line_cells(event, result)]
@@ -207,3 +231,82 @@ def dumps_event(event: Event) -> str:
     for result in event.results:
         lines.setdefault(result.board, []).append((result, None))
     return _write(event, None, lines, {}, Fraction(1))
+
+
+def _individual_line(event: IndividualEvent, line: IndividualLine) -> list[str]:
+    out = ["          <TRAVELLER_LINE>"]
+    out += [_element(tag, player, 6) for tag, player in zip(PLAYER_NUMBER_TAGS, line.players,
+                                                             strict=True)]  # fmt: skip
+    outcome = line.outcome
+    if isinstance(outcome, Played) and outcome.contract is not None:
+        declarer = outcome.contract.declarer
+        assert declarer is not None
+        out += [
+            _element("CONTRACT", outcome.contract.to_str(declarer=False), 6),
+            _element("PLAYED_BY", declarer.letter, 6),
+            _element("LEAD", str(outcome.lead) if outcome.lead is not None else "", 6),
+            _element("TRICKS", outcome.tricks, 6),
+            _element("SCORE", event.ns_points(line), 6),
+        ]
+    elif isinstance(outcome, Played):
+        out += [_element("CONTRACT", "PASS" if outcome.passed_out else "", 6),
+                _element("SCORE", event.ns_points(line), 6)]  # fmt: skip
+    else:
+        out.append(_element("CONTRACT", str(outcome), 6))
+    if line.table is not None:
+        out.append(_element("TABLE_NUMBER", line.table, 6))
+    if line.round is not None:
+        out.append(_element("ROUND_NUMBER", line.round, 6))
+    # A side's matchpoints are North's and East's (Law 12C3: both members of a side).
+    north, east = line.points_of(SEAT_ORDER[0]), line.points_of(SEAT_ORDER[1])
+    if north is not None and east is not None:
+        out.append(_element("NS_MATCH_POINTS", _number(north), 6))
+        out.append(_element("EW_MATCH_POINTS", _number(east), 6))
+    out.append("          </TRAVELLER_LINE>")
+    return out
+
+
+def dumps_individual(event: IndividualEvent) -> str:
+    """An individual event as a USEBIO 1.2 document: ``EVENT_TYPE="INDIVIDUAL"``, the
+    ``PARTICIPANTS`` as ``PLAYER`` elements (number, name, member number, place, percentage
+    and matchpoints), and every board with its hands and traveller lines, each naming its
+    four players (``NORTH_PLAYER_NUMBER``...)."""
+    out = ['<?xml version="1.0" encoding="utf-8"?>', DOCTYPE, '<USEBIO Version="1.2">']
+    if event.site:
+        out += ["  <CLUB>", _element("CLUB_NAME", event.site, 2), "  </CLUB>"]
+    out.append('  <EVENT EVENT_TYPE="INDIVIDUAL">')
+    out.append(_element("BOARD_SCORING_METHOD", METHOD_NAMES[Method.MATCHPOINTS], 2))
+    out.append(_element("EVENT_DESCRIPTION", event.name or "dupbridge event", 2))
+    if event.date:
+        out.append(_element("DATE", event.date, 2))
+    out.append(_element("SESSION_COUNT", 1, 2))
+    out.append(_element("SECTION_COUNT", 1, 2))
+    out.append(_element("BOARDS_PLAYED", len({line.board for line in event.lines}), 2))
+    out.append(_element("WINNER_TYPE", 1, 2))
+    out += [
+        '    <SESSION SESSION_ID="1">',
+        '      <SECTION SECTION_ID="A">',
+        "        <PARTICIPANTS>",
+    ]
+    for player in event.players:
+        out += ["          <PLAYER>", _element("PLAYER_NUMBER", player.number, 6),
+                _element("PLAYER_NAME", player.name, 6)]  # fmt: skip
+        if player.member.strip():
+            out.append(_element("NATIONAL_ID_NUMBER", player.member.strip(), 6))
+        standing = event.standing(player.number)
+        if standing is not None:
+            out.append(_element("BOARDS_PLAYED", standing.boards, 6))
+            out.append(_element("TOTAL_SCORE", _number(standing.matchpoints), 6))
+            out.append(_element("PERCENTAGE", _number(standing.percent), 6))
+            out.append(_element("PLACE", standing.place, 6))
+        out.append("          </PLAYER>")
+    out.append("        </PARTICIPANTS>")
+    for number in sorted({line.board for line in event.lines}):
+        out += ["        <BOARD>", _element("BOARD_NUMBER", number, 5)]
+        out += _hands(event.board(number))
+        lines = [line for line in event.lines if line.board == number]
+        for line in sorted(lines, key=lambda line: (line.round or 0, line.table or 0)):
+            out += _individual_line(event, line)
+        out.append("        </BOARD>")
+    out += ["      </SECTION>", "    </SESSION>", "  </EVENT>", "</USEBIO>", ""]
+    return "\n".join(out)

@@ -25,6 +25,7 @@ from pathlib import Path
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.formats import jfr, pbn, usebio
 from dupbridge.formats.pbn_events import event_from_games, results_games
+from dupbridge.formats.pbn_individual import COMPETITION
 from dupbridge.formats.problems import FormatError
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _
@@ -146,11 +147,15 @@ def load_event(
             event, problems = read.event, list(read.problems)
         elif suffix == ".pbn":
             games = pbn.loads(data, source=source)
+            if any(game.get("Competition") == COMPETITION for game in games):
+                raise EventContentError(_individual(path))
             read_pbn = event_from_games(games, source, mitchell=mitchell)
             event, problems, method = read_pbn.event, list(read_pbn.problems), read_pbn.method
             plays = plays_from_games(event, games, source)
         elif suffix == ".xml":
             read_xml = usebio.loads(data, source)
+            if read_xml.individual is not None:
+                raise EventContentError(_individual(path))
             event, problems, method = read_xml.event, list(read_xml.problems), read_xml.method
         else:
             read_jfr = jfr.load_pages(path)
@@ -178,6 +183,13 @@ def load_event(
         event = _with_deals(event, deals)
     problems.extend(check_event(event, None if movement is None else movement_check(movement)))
     return LoadedEvent(_named_only(event), tuple(problems), method, plays)
+
+
+def _individual(path: Path) -> str:
+    return _(
+        "{path}: the results of an individual event (each player ranked alone); scoring "
+        "from a file ranks pairs and teams"
+    ).format(path=path)
 
 
 def _named_only(event: Event) -> Event:

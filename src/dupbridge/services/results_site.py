@@ -70,7 +70,7 @@ from dupbridge.tournament.event_scoring import (
 )
 from dupbridge.tournament.results import PairId, Played
 
-__all__ = ["SITE_FILES", "analysed", "render_site"]
+__all__ = ["SITE_FILES", "analysed", "render_site", "site_environment"]
 
 #: The files every site has (board, pair and match pages come in addition).
 SITE_FILES = ("index.html", "style.css", "viewer.js")
@@ -542,3 +542,9 @@ def _replace_into(built: Path, out_dir: Path, names: Sequence[str]) -> None:
         elif target.exists():
             target.unlink()
         (built / name).replace(target)
+
+
+def site_environment() -> Environment:
+    """The templates of the results websites (``templates/results``), with the filters and
+    the catalogs their pages use."""
+    return _environment()

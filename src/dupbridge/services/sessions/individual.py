@@ -14,8 +14,9 @@ change every round (Law 4).
   credited with his side's score on every board he played (Law 12C3: both members of a side
   get the side's award), and the players are ranked by their percentage of the tops they
   played.
-* At the close (:func:`write_play`): ``play.pbn``, every board with its auction and play and
-  the players in their seats.
+* At the close (:func:`write_individual`): the results website by player, ``results.pbn``
+  and ``results.xml`` (USEBIO 1.2) with the players of every line and the ranking by player,
+  and ``play.pbn``: every board with its auction and play and the players in their seats.
 """
 
 from __future__ import annotations
@@ -28,13 +29,24 @@ from pathlib import Path
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
+from dupbridge.formats import pbn, usebio
+from dupbridge.formats.individual import (
+    SEAT_ORDER,
+    IndividualEvent,
+    IndividualLine,
+    IndividualPlayer,
+    IndividualStanding,
+)
+from dupbridge.formats.pbn_individual import individual_games
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import get_format
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.scoring.ranking import rank
+from dupbridge.services.event_results import Published
 from dupbridge.services.sessions.config import SessionError
-from dupbridge.services.sessions.results import board_outcome, decode_outcome
+from dupbridge.services.sessions.results import SessionFiles, board_outcome, decode_outcome
+from dupbridge.services.site_individual import LineKey, render_individual_site
 from dupbridge.store.session_store import BoardRow, EntryRow
 from dupbridge.tournament.event_scoring import Method, ScoringOptions, score_event
 from dupbridge.tournament.movements import Movement
@@ -44,11 +56,14 @@ from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Result
 __all__ = [
     "FAMILIES",
     "IndividualScore",
+    "individual_event",
     "layout",
     "partnership_event",
+    "play_records",
     "score_individual",
     "seating",
     "seats_of",
+    "write_individual",
     "write_play",
 ]
 
@@ -178,17 +193,24 @@ def partnership_event(
     return event, seated
 
 
-def score_individual(
+@dataclass
+class _Tally:
+    """Each player's matchpoints, tops and boards, and every line with its four players'
+    matchpoints."""
+
+    points: dict[int, Fraction]
+    tops: dict[int, Fraction]
+    played: dict[int, int]
+    lines: list[IndividualLine]
+
+
+def _tally(
     name: str,
-    entries: Sequence[EntryRow],
     deals: Mapping[int, Deal],
     boards: Sequence[tuple[BoardRow, dict[Seat, int]]],
     tables: Mapping[str, Table],
-    *,
-    rounds: int | None = None,
-) -> list[IndividualScore]:
-    """The players' ranking from the boards (rounds up to ``rounds`` when given) with who
-    sat where; boards not over yet are left out. Empty before any result."""
+    rounds: int | None,
+) -> _Tally | None:
     lines = []
     for board, seats in boards:
         if rounds is not None and board.round > rounds:
@@ -197,18 +219,20 @@ def score_individual(
         if outcome is not None:
             lines.append((board, seats, outcome))
     if not lines:
-        return []
+        return None
     event, seated = partnership_event(name, lines, deals)
     options = ScoringOptions(method=Method.MATCHPOINTS)
     scored = score_event(event, options)
     points: dict[int, Fraction] = {}
     tops: dict[int, Fraction] = {}
     played: dict[int, int] = {}
-    artificial: list[tuple[int, ArtificialScore, Side, Fraction]] = []
+    own: dict[tuple[int, int, int, int], Fraction] = {}  # (board, round, table, player)
+    artificial: list[tuple[int, ArtificialScore, Side, Fraction, tuple[int, int, int]]] = []
     for board_score in scored.boards:
         for line in board_score.results:
             result = line.result
-            seats = seated[result.board, result.round or 0, result.table or 0]
+            where = (result.board, result.round or 0, result.table or 0)
+            seats = seated[where]
             top = Fraction(line.top or 0, 2)
             for seat, player in seats.items():
                 side = Side.NS if seat in (Seat.N, Seat.S) else Side.EW
@@ -216,23 +240,53 @@ def score_individual(
                 played[player] = played.get(player, 0) + 1
                 points.setdefault(player, Fraction(0))
                 if isinstance(result.outcome, ArtificialScore):
-                    artificial.append((player, result.outcome, side, top))
+                    artificial.append((player, result.outcome, side, top, where))
                 else:
                     points[player] += line.value(side) / 2
+                    own[(*where, player)] = line.value(side) / 2
     # Law 12C2(c): the contestant is the player, so an artificial score's override comes
     # from the player's own percentage on his other boards.
     unplayed: dict[int, Fraction] = {}
-    for player, _award, _side, top in artificial:
+    for player, _award, _side, top, _where in artificial:
         unplayed[player] = unplayed.get(player, Fraction(0)) + top
     sessions = {
         player: 100 * points[player] / (tops[player] - unplayed.get(player, Fraction(0)))
         for player in points
         if tops[player] > unplayed.get(player, Fraction(0))
     }
-    for player, outcome, side, top in artificial:
+    for player, outcome, side, top, where in artificial:
         award = outcome.ns if side is Side.NS else outcome.ew
-        points[player] += award.percentage(options.adjusted, sessions.get(player)) * top / 100
+        value = award.percentage(options.adjusted, sessions.get(player)) * top / 100
+        points[player] += value
+        own[(*where, player)] = value
+    individual_lines = []
+    for board_score in scored.boards:
+        for line in board_score.results:
+            result = line.result
+            where = (result.board, result.round or 0, result.table or 0)
+            players = tuple(seated[where][seat] for seat in SEAT_ORDER)
+            individual_lines.append(
+                IndividualLine(
+                    result.board,
+                    (players[0], players[1], players[2], players[3]),
+                    result.outcome,
+                    table=result.table,
+                    round=result.round,
+                    matchpoints=(
+                        own[(*where, players[0])],
+                        own[(*where, players[1])],
+                        own[(*where, players[2])],
+                        own[(*where, players[3])],
+                    ),
+                    top=Fraction(line.top or 0, 2),
+                )
+            )
+    return _Tally(points, tops, played, individual_lines)
+
+
+def _ranked(entries: Sequence[EntryRow], tally: _Tally) -> list[IndividualScore]:
     names = {entry.number: entry.names[0] for entry in entries}
+    points, tops = tally.points, tally.tops
     percents = {
         player: (100 * points[player] / tops[player]) if tops[player] else Fraction(0)
         for player in points
@@ -244,43 +298,119 @@ def score_individual(
             placing.label,
             points[placing.key],
             tops[placing.key],
-            played[placing.key],
+            tally.played[placing.key],
         )
         for placing in rank(percents)
     ]
 
 
-def write_play(
+def score_individual(
+    name: str,
+    entries: Sequence[EntryRow],
+    deals: Mapping[int, Deal],
+    boards: Sequence[tuple[BoardRow, dict[Seat, int]]],
+    tables: Mapping[str, Table],
+    *,
+    rounds: int | None = None,
+) -> list[IndividualScore]:
+    """The players' ranking from the boards (rounds up to ``rounds`` when given) with who
+    sat where; boards not over yet are left out. Empty before any result."""
+    tally = _tally(name, deals, boards, tables, rounds)
+    return [] if tally is None else _ranked(entries, tally)
+
+
+def individual_event(
+    name: str,
+    entries: Sequence[EntryRow],
+    deals: Mapping[int, Deal],
+    boards: Sequence[tuple[BoardRow, dict[Seat, int]]],
+    tables: Mapping[str, Table],
+) -> IndividualEvent | None:
+    """The event as the exports write it: the players, every traveller line with its four
+    players and each one's matchpoints, and the ranking (None before any result)."""
+    tally = _tally(name, deals, boards, tables, None)
+    if tally is None:
+        return None
+    ranking = _ranked(entries, tally)
+    return IndividualEvent(
+        name=name,
+        boards={number: BoardInfo.numbered(number, deal) for number, deal in deals.items()},
+        players=tuple(
+            IndividualPlayer(
+                entry.number, entry.names[0], entry.members[0] if entry.members else ""
+            )
+            for entry in entries
+        ),
+        lines=tuple(tally.lines),
+        standings=tuple(
+            IndividualStanding(s.player, s.place, s.matchpoints, s.percent, s.boards)
+            for s in ranking
+        ),
+    )
+
+
+def play_records(
     name: str,
     entries: Sequence[EntryRow],
     boards: Sequence[tuple[BoardRow, dict[Seat, int]]],
     tables: Mapping[str, Table],
-    out_dir: Path,
-) -> Path:
-    """Write ``play.pbn`` into ``out_dir``: every board played to its end with its auction,
-    play, ``Round`` and ``Table`` tags and the players in their seats that round.
-
-    Raises:
-        OSError: if the folder cannot be written.
-    """
+) -> dict[LineKey, BoardRecord]:
+    """Every board played to its end, with its auction, play, ``Round`` and ``Table`` tags
+    and the players in their seats that round, by (board, round, table)."""
     names = {entry.number: entry.names[0] for entry in entries}
-    records = []
+    records: dict[LineKey, BoardRecord] = {}
     for board, seats in sorted(boards, key=lambda b: (b[0].board, b[0].round, b[0].table_number)):
         table = tables.get(board.table_id)
         if table is None or board.outcome is not None or table.phase is not Phase.FINISHED:
             continue
-        records.append(
-            BoardRecord.from_table(
-                table,
-                players={seat: names.get(player, str(player)) for seat, player in seats.items()},
-                info={"Event": name, "Table": str(board.table_number), "Round": str(board.round)},
-            )
+        records[board.board, board.round, board.table_number] = BoardRecord.from_table(
+            table,
+            players={seat: names.get(player, str(player)) for seat, player in seats.items()},
+            info={"Event": name, "Table": str(board.table_number), "Round": str(board.round)},
         )
+    return records
+
+
+def _write_text(out_dir: Path, file_name: str, data: bytes) -> Path:
+    path = out_dir / file_name
+    temporary = out_dir / f".{file_name}.tmp"
+    temporary.write_bytes(data)
+    temporary.replace(path)
+    return path
+
+
+def write_play(records: Mapping[LineKey, BoardRecord], out_dir: Path) -> Path:
+    """Write ``play.pbn`` into ``out_dir``: the records of :func:`play_records`.
+
+    Raises:
+        OSError: if the folder cannot be written.
+    """
     writer = get_format("pbn").write
     assert writer is not None
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / "play.pbn"
-    temporary = out_dir / ".play.pbn.tmp"
-    temporary.write_bytes(writer(records))
-    temporary.replace(path)
-    return path
+    return _write_text(out_dir, "play.pbn", writer([records[key] for key in sorted(records)]))
+
+
+def write_individual(
+    event: IndividualEvent, records: Mapping[LineKey, BoardRecord], out_dir: Path
+) -> SessionFiles:
+    """Write what an individual session hands out at the close into ``out_dir``: the
+    results website by player (:func:`~dupbridge.services.site_individual.render_individual_site`),
+    ``results.pbn`` (every board's ScoreTable naming the four players of each line, and the
+    TotalScoreTable by player, PBN 2.1 ``Competition "Individuals"``), ``results.xml``
+    (USEBIO 1.2, ``EVENT_TYPE="INDIVIDUAL"``) and ``play.pbn`` (every table's auction and
+    play).
+
+    Raises:
+        OSError: if the folder cannot be written.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    index = render_individual_site(event, out_dir, plays=records)
+    results_pbn = _write_text(
+        out_dir, "results.pbn", pbn.dumps(individual_games(event)).encode("utf-8")
+    )
+    results_xml = _write_text(
+        out_dir, "results.xml", usebio.dumps_individual(event).encode("utf-8")
+    )
+    play = write_play(records, out_dir)
+    return SessionFiles(Published(index, results_pbn, results_xml), play)

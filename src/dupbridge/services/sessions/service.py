@@ -57,12 +57,14 @@ from dupbridge.services.sessions.config import (
 )
 from dupbridge.services.sessions.individual import (
     IndividualScore,
+    individual_event,
     layout,
     score_individual,
     seating,
     seats_of,
-    write_play,
+    write_individual,
 )
+from dupbridge.services.sessions.individual import play_records as individual_plays
 from dupbridge.services.sessions.results import (
     SessionFiles,
     decode_outcome,
@@ -488,8 +490,11 @@ class SessionService(SessionBase):
             boards, tables = await self._event_parts(row)
             seated = [(board, self.seats(row, board)) for board in boards]
             players = self.store.entries(row.id)
-            write_play(row.name, players, seated, tables, self.exports_dir / row.id)
-            return None  # players' results: play.pbn only (the results website ranks pairs)
+            event = individual_event(row.name, players, self._deals(row), seated, tables)
+            if event is None:
+                return None
+            records = individual_plays(row.name, players, seated, tables)
+            return write_individual(event, records, self.exports_dir / row.id)
         scored = await self.scored(row.id)
         if scored is None:
             return None

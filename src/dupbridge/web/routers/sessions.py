@@ -204,15 +204,17 @@ async def go_to_table(
     return RedirectResponse(f"/tables/{table}/play?token={token}", status_code=303)
 
 
-@router.get("/sessions/{session_id}/results/{name}")
+@router.get("/sessions/{session_id}/results/{name:path}")
 async def results_file(request: Request, session_id: str, name: str) -> Response:
-    """A closed session's results: the website (``index.html`` and its pages), the PBN and
-    USEBIO files."""
+    """A closed session's results: the website (``index.html`` and its pages in
+    ``boards/``, ``pairs/``, ``players/``...), the PBN and USEBIO files; nothing outside the
+    session's folder."""
     folder = sessions_of(request).files(session_id)
     if folder is None:
         raise HTTPException(404, _("this session has no results yet"))
+    root = folder.resolve()
     path = (folder / name).resolve()
-    if path.parent != folder.resolve() or not path.is_file():
+    if not path.is_relative_to(root) or path == root or not path.is_file():
         raise HTTPException(404, _("no such results file"))
     if name in RESULT_FILES:
         return FileResponse(path, filename=name)
