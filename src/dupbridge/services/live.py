@@ -5,7 +5,7 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``, ``DirectorMessage``).
+``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the Director's score, Law 12C).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -52,6 +52,7 @@ SERVICE_EVENTS = frozenset(
         "ChatSent",
         "DirectorRuled",
         "DirectorMessage",
+        "DirectorScored",
     }
 )
 
@@ -94,6 +95,9 @@ class LiveTable:
         self.undo_request: UndoRequest | None = None
         self.claim_agreed: set[Seat] = set()
         self.director_called: Seat | None = None
+        #: The ``DirectorScored`` events, (seq, payload), oldest first: the last one says
+        #: the score in force (None: the table's own result stands).
+        self.director_scores: list[tuple[int, dict[str, Any]]] = []
 
     @property
     def table(self) -> Table:
@@ -184,6 +188,8 @@ class LiveTable:
             self.director_called = Seat.from_str(str(payload["seat"]))
         elif kind == "DirectorRuled":
             self._apply_ruling(payload)
+        elif kind == "DirectorScored":
+            self.director_scores.append((seq, dict(payload)))
 
     def _withdraw_from(self, from_seq: int) -> None:
         """Withdraw the actions stored from ``from_seq`` on and rebuild the Table from the

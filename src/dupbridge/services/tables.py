@@ -43,7 +43,7 @@ from dupbridge.services.online import (
     AnswerUndo,
     CallDirector,
     DirectorCommand,
-    DirectorMessage,
+    DirectorRuling,
     OnlineCommand,
     RequestUndo,
     SendChat,
@@ -270,10 +270,10 @@ class TableService:
         key: str,
     ) -> dict[str, Any]:
         """Carry out the Director's ruling on a disputed claim (Laws 68D, 69-71; see
-        :meth:`LiveTable.ruling_payload`) or his message to the table: one ``DirectorRuled``
-        or ``DirectorMessage`` event with his name and the time, stored before the answer and
-        published to the seats like any event. ``expected_seq`` None (a message only): at
-        whatever the head is.
+        :meth:`LiveTable.ruling_payload`), his message to the table or his score (Law 12C):
+        one ``DirectorRuled``, ``DirectorMessage`` or ``DirectorScored`` event with his name
+        and the time, stored before the answer and published to the seats like any event.
+        ``expected_seq`` None (not for a ruling): at whatever the head is.
 
         Returns:
             As :meth:`handle`.
@@ -292,17 +292,15 @@ class TableService:
                 return _ack(key, live.batches[key])
             if expected_seq is None or expected_seq > live.head:
                 await self._catch_up(live)
-            if expected_seq is None and isinstance(command, DirectorMessage):
+            if expected_seq is None and not isinstance(command, DirectorRuling):
                 expected_seq = live.head
             if expected_seq != live.head:
                 return self._stale(live, -1 if expected_seq is None else expected_seq)
-            if isinstance(command, DirectorMessage):
-                payload = {"type": "DirectorMessage", "director": principal.name}
-                payload |= {"at": _now(), "text": command.text}
-                finished = False
-            else:
+            if isinstance(command, DirectorRuling):
                 payload = live.ruling_payload(principal.name, command.tricks, _now())
                 finished = command.tricks is not None
+            else:  # a message, or a score (Law 12C): no change to the play
+                payload, finished = command.payload(principal.name, _now()), False
             answer, new = await self._store(
                 live,
                 "director",

@@ -41,6 +41,7 @@ from dupbridge.web.routers.club_tables import router as club_tables_router
 from dupbridge.web.routers.director_api import router as director_api_router
 from dupbridge.web.routers.director_console import router as director_console_router
 from dupbridge.web.routers.director_pages import router as director_pages_router
+from dupbridge.web.routers.director_sessions import router as director_sessions_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.robot_pages import router as robot_pages_router
 from dupbridge.web.routers.session_manage import router as session_manage_router
@@ -62,6 +63,7 @@ ROUTERS = (
     director_api_router,
     director_pages_router,
     director_console_router,
+    director_sessions_router,
     club_router,
     club_tables_router,
     table_pages_router,

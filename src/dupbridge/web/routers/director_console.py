@@ -6,6 +6,7 @@ pages (``/director/...``). Director only: never reachable with a seat token."""
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -28,6 +29,7 @@ from dupbridge.web.errors import error_body
 from dupbridge.web.pages import page_language, render
 from dupbridge.web.routers.director_api import desk_of
 from dupbridge.web.routers.director_pages import LABELS
+from dupbridge.web.routers.director_sessions import ConsoleViewer, playing_director_refusal
 
 __all__ = ["router"]
 
@@ -59,9 +61,12 @@ async def queue(
 
 @router.get("/api/director/tables/{table_id}", response_model=None)
 async def inspect(
-    request: Request, principal: DirectorOnly, table_id: str
+    request: Request, principal: ConsoleViewer, table_id: str, override: bool = False
 ) -> dict[str, Any] | JSONResponse:
-    """The table inspector: hands, log with times, auction, double dummy, claim checks."""
+    """The table inspector: hands, log with times, auction, double dummy, claim checks (a
+    playing Director: only with ``override`` while the board may still be his to play)."""
+    if refusal := playing_director_refusal(request, principal, table_id, override):
+        return refusal
     try:
         return _console(request).inspect(table_id)
     except ScoresError as error:
@@ -219,8 +224,13 @@ async def queue_page(request: Request, principal: DirectorOnly, session_id: str)
 
 
 @router.get("/director/tables/{table_id}", response_class=HTMLResponse)
-async def table_page(request: Request, principal: DirectorOnly, table_id: str) -> Response:
-    """The table inspector."""
+async def table_page(
+    request: Request, principal: ConsoleViewer, table_id: str, override: bool = False
+) -> Response:
+    """The table inspector (a playing Director: as :func:`inspect`)."""
+    if refusal := playing_director_refusal(request, principal, table_id, override):
+        return render(request, "director/missing.html", status=403,
+                      error=json.loads(bytes(refusal.body))["detail"])  # fmt: skip
     try:
         data = _console(request).inspect(table_id)
     except ScoresError as error:
