@@ -47,7 +47,7 @@ def test_the_routes_are_all_found(client: TestClient) -> None:
     assert ("GET", "/director/assistant/{ruling_id}") in routes
     assert ("POST", "/api/director/events/{scope}/adjusted") in routes
     assert ("POST", "/api/director/tables/{table_id}/claim-ruling") in routes
-    for path in ("adjusted", "revisions", "withdrawals", "robot", "substitute"):
+    for path in ("adjusted", "revisions", "withdrawals", "robot", "substitute", "penalties"):
         assert ("POST", f"/api/director/sessions/{{session_id}}/{path}") in routes
     assert ("GET", "/api/director/sessions/{session_id}/results") in routes
     assert ("GET", "/api/director/sessions/{session_id}/audit") in routes

@@ -1,6 +1,7 @@
 """The console on an online session over HTTP (issue 16): adjusted scores and their
 revision are events of the board's table log, the ranking is worked out again, the audit
-shows both events; a robot and a substitute are entries of the session's log. And the
+shows both events; a penalty (Laws 90, 91), a robot and a substitute are entries of the
+session's log, the penalty counted in the ranking. And the
 playing Director: a board he may still have to play is refused without an explicit
 override (nothing of it shown); with it, shown and logged with his name and the time."""
 
@@ -89,12 +90,33 @@ def test_scores_revision_robot_and_substitute(client: TestClient) -> None:
     assert bad.status_code == 422
     assert len(client.get(f"{base}/audit").json()) == 3
 
+    # a procedural penalty (Law 90): an entry of the session's log; the ranking counts it
+    pair = first["ns"]
+    given = client.post(f"{base}/penalties", json={"pair": pair, "points": "-25", "law": "90",
+                                                   "reason": "slow play"})  # fmt: skip
+    assert given.status_code == 201, given.text
+    penalised = _ranking(client.get(f"{base}/results").json())
+    assert float(penalised[pair]) < float(ranked[pair])
+    assert {p: t for p, t in penalised.items() if p != pair} == {
+        p: t for p, t in ranked.items() if p != pair
+    }
+    assert client.post(f"{base}/penalties", json={"pair": pair, "points": "-1",
+                                                  "law": "12"}).status_code == 422  # fmt: skip
+    withdrawn = client.post(f"{base}/penalties/{given.json()['id']}/withdrawal")
+    assert withdrawn.status_code == 201, withdrawn.text
+    assert _ranking(client.get(f"{base}/results").json()) == ranked
+    again = client.post(f"{base}/penalties/{given.json()['id']}/withdrawal")
+    assert again.status_code == 422
+    assert "withdrawn already" in again.json()["detail"]
+
     # a robot and a substitute for missing players: entries of the session's log
     assert client.post(f"{base}/robot", json={"player": 3}).status_code == 201
     assert client.post(f"{base}/substitute", json={"player": 5, "name": "Ewa"}).status_code == 201
     assert client.post(f"{base}/robot", json={"player": 42}).status_code == 422
     session_log = [item for item in client.get(f"{base}/audit").json() if item["log"] == "session"]
     assert [(item["kind"], item["director"]) for item in session_log] == [
+        ("penalty", "Maria Nowak"),
+        ("withdrawal", "Maria Nowak"),
         ("robot", "Maria Nowak"),
         ("substitute", "Maria Nowak"),
     ]

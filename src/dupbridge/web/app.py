@@ -95,6 +95,7 @@ def create_app(settings: Settings) -> FastAPI:
             registrar=access,
             robots=robots,
             exports_dir=Path(settings.results_dir),
+            director_log=DirectorStore(engine),
         )
         runner = SessionRunner(sessions, demo=settings.demo)
         await runner.start()

@@ -7,14 +7,17 @@ event of the table's log or of the session's log, with the Director's name and t
   withdrawal is one more ``DirectorScored`` event that names the seq of the one it
   compensates, which stays in the log. The session's stored score of the board follows the
   last such event, and the ranking is worked out again from the tables.
-* A robot or a substitute for a missing player, and a playing Director's override, are
-  entries of the session's log (the Director's store, one scope per session).
+* A procedural or disciplinary penalty (Laws 90, 91) and its withdrawal, a robot or a
+  substitute for a missing player, and a playing Director's override are entries of the
+  session's log (the Director's store, one scope per session); the session service counts
+  the penalties that stand in its ranking.
 
 The audit of a session merges both logs, oldest first.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from dupbridge.i18n import _
@@ -29,8 +32,8 @@ from dupbridge.store.session_store import BoardRow
 
 __all__ = ["SESSION_ACTIONS", "SessionConsole", "scored_lines"]
 
-#: The session-log entries of the console (a penalty is the scores' own, scores.py).
-SESSION_ACTIONS = ("robot", "substitute", "override")
+#: The entries of the session's log the console writes.
+SESSION_ACTIONS = ("penalty", "withdrawal", "robot", "substitute", "override")
 
 
 def scored_lines(scored: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -71,6 +74,12 @@ def _session_text(entry: LogEntry) -> str:
         text = _("{name} substitutes for player {player}").format(
             name=data.get("name"), player=data.get("player")
         )
+    elif entry.kind == "penalty":
+        text = _("pair {pair}: {points} ({law}) {reason}").format(
+            pair=data["pair"], points=data["points"], law=data["law"], reason=data["reason"]
+        )
+    elif entry.kind == "withdrawal":
+        text = _("withdraws entry {id}").format(id=entry.revises)
     elif entry.kind == "override":
         text = _("override: the playing Director sees board {board} (table {table})").format(
             board=data.get("board"), table=data.get("table")
@@ -190,6 +199,40 @@ class SessionConsole:
         return await self._enter(director, session_id, table_id, entry)
 
     # --- the session's log --------------------------------------------------------------------
+
+    def penalty(
+        self, director: Principal, session_id: str, pair: int, *, points: str, law: str, reason: str
+    ) -> LogEntry:
+        """A procedural (Law 90) or disciplinary (Law 91) penalty on entry ``pair``, in the
+        event's unit (a number, negative to take away): an entry of the session's log,
+        counted in the ranking from now on.
+
+        Raises:
+            ScoresError: for another law, a number that is not one, or no such entry.
+        """
+        if law not in ("90", "91"):
+            raise ScoresError(_("a penalty is given under Law 90 or Law 91, not {law!r}").format(
+                law=law))  # fmt: skip
+        try:
+            value = Fraction(points.replace(",", "."))
+        except (ValueError, ZeroDivisionError):
+            raise ScoresError(_("not a number of points: {text!r}").format(text=points)) from None
+        self.sessions.view(session_id)
+        if pair not in {entry.number for entry in self.sessions.store.entries(session_id)}:
+            raise ScoresError(_("there is no pair {pair} in this event").format(pair=pair))
+        payload = {"pair": pair, "points": str(value), "law": law, "reason": reason}
+        return self.log.append(session_id, "penalty", director.name, payload)
+
+    def withdraw_penalty(self, director: Principal, session_id: str, entry_id: int) -> LogEntry:
+        """Withdraw a penalty: a compensating entry of the session's log names it."""
+        entries = self.log.log(session_id)
+        if not any(entry.id == entry_id and entry.kind == "penalty" for entry in entries):
+            raise ScoresError(_("there is no entry {id} in this event's log").format(id=entry_id))
+        if any(entry.kind == "withdrawal" and entry.revises == entry_id for entry in entries):
+            raise ScoresError(_("entry {id} is withdrawn already").format(id=entry_id))
+        return self.log.append(
+            session_id, "withdrawal", director.name, {"kind": "penalty"}, revises=entry_id
+        )
 
     def _player(self, session_id: str, player: int) -> None:
         size = self.sessions.config(session_id).players_per_entry

@@ -71,6 +71,7 @@ from dupbridge.services.sessions.results import (
     play_records,
     score,
     session_event,
+    session_penalties,
     write_files,
 )
 from dupbridge.store.session_store import BoardRow, SessionRow
@@ -423,6 +424,10 @@ class SessionService(SessionBase):
         )
         if not event.results:
             return None
+        if self.director_log is not None:  # the Director's penalties (Laws 90, 91)
+            entries = self.director_log.log(session_id)
+            extra = session_penalties(entries, self._entrants(row))
+            event = replace(event, penalties=(*event.penalties, *extra))
         return score(event, config.method)
 
     async def ranking(self, session_id: str, *, director: bool = False) -> ScoredEvent | None:

@@ -1,6 +1,7 @@
 """The console's decisions on an online session (``/api/director/sessions/{session}/...``,
 docs/director.md): adjusted scores, their revisions and withdrawals as events of the board's
-table log; a robot or a substitute for a missing player as entries of the session's log;
+table log; penalties (Laws 90, 91), a robot or a substitute for a missing player as entries
+of the session's log;
 the results worked out again and the audit of both logs. Director only.
 
 And the playing Director's override (:func:`playing_director_refusal`): the table inspector
@@ -112,6 +113,15 @@ class SubstituteIn(BaseModel):
     name: str = Field(min_length=1, max_length=100)
 
 
+class SessionPenaltyIn(BaseModel):
+    """A procedural (Law 90) or disciplinary (Law 91) penalty on an entry of the session."""
+
+    pair: int = Field(ge=1, description="The entry's number.")
+    points: str = Field(description="In the event's unit, negative to take away: '-25'.")
+    law: str = Field(description="90 or 91.")
+    reason: str = Field("", max_length=CHAT_LIMIT)
+
+
 @router.get("/{session_id}/results", response_model=None)
 async def results(
     request: Request, principal: DirectorOnly, session_id: str
@@ -188,6 +198,32 @@ async def substitute(
     """A substitute for a missing player: an entry of the session's log."""
     try:
         entry = session_console(request).substitute(principal, session_id, body.player, body.name)
+    except (ScoresError, SessionError) as error:
+        return _refused(error)
+    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+
+
+@router.post("/{session_id}/penalties", status_code=201, response_model=None)
+async def penalty(
+    request: Request, principal: DirectorOnly, session_id: str, body: SessionPenaltyIn
+) -> dict[str, Any] | JSONResponse:
+    """A penalty (Laws 90, 91): an entry of the session's log; the ranking counts it."""
+    try:
+        entry = session_console(request).penalty(
+            principal, session_id, body.pair, points=body.points, law=body.law, reason=body.reason
+        )
+    except (ScoresError, SessionError) as error:
+        return _refused(error)
+    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+
+
+@router.post("/{session_id}/penalties/{entry_id}/withdrawal", status_code=201, response_model=None)
+async def penalty_withdrawal(
+    request: Request, principal: DirectorOnly, session_id: str, entry_id: int
+) -> dict[str, Any] | JSONResponse:
+    """Withdraw a penalty: a compensating entry of the session's log."""
+    try:
+        entry = session_console(request).withdraw_penalty(principal, session_id, entry_id)
     except (ScoresError, SessionError) as error:
         return _refused(error)
     return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
