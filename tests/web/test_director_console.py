@@ -107,9 +107,25 @@ def test_calls_queue_inspector_and_ruling(app_client: tuple[Any, TestClient]) ->
     assert done.status_code == 201
     left = client.get(f"/api/director/sessions/{table['session']}/queue").json()
     assert [item["kind"] for item in left] == ["ClaimRejected"]
-    log = client.get(f"/api/director/tables/{table['table']}").json()["director_log"]
+    inspected = client.get(f"/api/director/tables/{table['table']}").json()
+    log = inspected["director_log"]
     assert log[0]["director"] == "Maria Nowak"
     assert log[0]["kind"] == "attended"
+    # the mark is an event of the table's log, with the Director's name and the time
+    row = inspected["log"][log[0]["seq"]]
+    assert row["type"] == "DirectorAttended"
+    assert row["payload"]["call_seq"] == queue[0]["seq"]
+    assert row["payload"]["director"] == "Maria Nowak"
+    assert row["at"]
+    assert (
+        "call {} attended".format(queue[0]["seq"])
+        in client.get(f"/director/tables/{table['table']}").text
+    )
+    wrong = client.post(f"/api/director/tables/{table['table']}/attended", json={"seq": 1})
+    assert wrong.status_code == 422  # seq 1 is a call of the auction, not a Director call
+    assert len(client.get(f"/api/director/tables/{table['table']}").json()["log"]) == len(
+        inspected["log"]
+    )
 
     ruling = client.post(f"/api/director/tables/{table['table']}/ruling")
     assert ruling.status_code == 201, ruling.text

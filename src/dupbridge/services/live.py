@@ -5,7 +5,8 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the Director's score, Law 12C).
+``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the Director's score, Law 12C;
+``DirectorAttended``: a call attended).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -53,6 +54,7 @@ SERVICE_EVENTS = frozenset(
         "DirectorRuled",
         "DirectorMessage",
         "DirectorScored",
+        "DirectorAttended",
     }
 )
 

@@ -12,8 +12,9 @@ adds four commands that are no table action and are carried out by the table ser
 * ``chat``: a message to the four players of the table.
 
 The Director's console adds :class:`DirectorRuling` (a ruling on a disputed claim),
-:class:`DirectorMessage` and :class:`DirectorScore` (an adjusted score, its revision or its
-withdrawal), which no seat can send: :func:`decode_online` does not know them.
+:class:`DirectorMessage`, :class:`DirectorScore` (an adjusted score, its revision or its
+withdrawal) and :class:`DirectorAttended` (a call attended), which no seat can send:
+:func:`decode_online` does not know them.
 
 Every frame is decoded by :func:`decode_online`, one discriminated union on ``type``: the
 service commands here, the table commands through :func:`dupbridge.core.commands.decode_command`
@@ -36,6 +37,7 @@ __all__ = [
     "SERVICE_COMMAND_TYPES",
     "AnswerUndo",
     "CallDirector",
+    "DirectorAttended",
     "DirectorCommand",
     "DirectorMessage",
     "DirectorRuling",
@@ -278,8 +280,24 @@ class DirectorScore:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class DirectorAttended:
+    """The Director has attended the call at ``call_seq`` of the table's log (a player's
+    call, a disputed claim, an undo request; -1: the board over time). Only the Director's
+    console sends it."""
+
+    type: ClassVar[str] = "director_attended"
+    call_seq: int
+    note: str = ""
+
+    def payload(self, director: str, at: str) -> dict[str, Any]:
+        """The ``DirectorAttended`` event, with the Director's name and the time."""
+        return {"type": "DirectorAttended", "director": director, "at": at,
+                "call_seq": self.call_seq, "note": self.note}  # fmt: skip
+
+
 #: What the Director's console sends to a table (never a seat).
-DirectorCommand: TypeAlias = DirectorRuling | DirectorMessage | DirectorScore
+DirectorCommand: TypeAlias = DirectorRuling | DirectorMessage | DirectorScore | DirectorAttended
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat
 OnlineCommand: TypeAlias = Command | ServiceCommand

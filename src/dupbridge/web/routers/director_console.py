@@ -74,18 +74,21 @@ async def inspect(
 
 
 @router.post("/api/director/tables/{table_id}/attended", status_code=201, response_model=None)
-async def attended(
+async def attended(  # noqa: PLR0917 - FastAPI's parameters
     request: Request,
     principal: DirectorOnly,
+    service: Service,
     table_id: str,
     seq: Annotated[int, Body(embed=True)],
-    note: Annotated[str, Body(embed=True)] = "",
+    note: Annotated[str, Body(embed=True, max_length=CHAT_LIMIT)] = "",
 ) -> dict[str, Any] | JSONResponse:
-    """Mark a call attended (an entry of the audit log with the Director's name)."""
+    """Mark a call attended: a ``DirectorAttended`` event of the table's log with the
+    Director's name and the time."""
     try:
-        return _console(request).attend(principal.name, table_id, seq, note)
+        command = _console(request).attend(table_id, seq, note)
     except ScoresError as error:
         return _refused(error)
+    return await service.direct(table_id, principal, command, None, uuid.uuid4().hex)
 
 
 @router.post("/api/director/tables/{table_id}/ruling", status_code=201, response_model=None)
@@ -258,7 +261,8 @@ async def table_step(request: Request, principal: DirectorOnly, table_id: str) -
                               error=str(answer.get("message", "")))  # fmt: skip
             return RedirectResponse(f"/director/tables/{quote(table_id)}", status_code=303)
         if form.get("do") == "attend":
-            console.attend(principal.name, table_id, int(form.get("seq", "-1")))
+            command = console.attend(table_id, int(form.get("seq", "-1")))
+            await request.state.service.direct(table_id, principal, command, None, uuid.uuid4().hex)
             session = console.inspect(table_id)["session"]
             return RedirectResponse(f"/director/sessions/{session}", status_code=303)
         view = desk_of(request).assistant.open_record(
