@@ -127,6 +127,15 @@ def test_calls_queue_inspector_and_ruling(app_client: tuple[Any, TestClient]) ->
         inspected["log"]
     )
 
+    # the page's Attended button writes the same event
+    form = client.post(f"/director/tables/{table['table']}",
+                       data={"do": "attend", "seq": str(left[0]["seq"])})  # fmt: skip
+    assert form.status_code == 303
+    assert client.get(f"/api/director/sessions/{table['session']}/queue").json() == []
+    kinds = [row["kind"] for row in client.get(f"/api/director/tables/{table['table']}").json()[
+        "director_log"]]  # fmt: skip
+    assert kinds == ["attended", "attended"]
+
     ruling = client.post(f"/api/director/tables/{table['table']}/ruling")
     assert ruling.status_code == 201, ruling.text
     ruled = ruling.json()

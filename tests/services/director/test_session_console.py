@@ -100,6 +100,12 @@ def test_scores_are_table_events_and_a_revision_compensates(tmp_path: Path) -> N
             assert mine["outcome"] == WEIGHTED
             assert _ranking(weighted) == _expected_ranking(played.event, board, ns, ew, WEIGHTED)
 
+            # the results pages written at the close show it as the Director's line
+            files = await h.sessions.close(session_id)
+            assert files is not None
+            page = files.published.index.parent / "boards" / f"board-{board}.html"
+            assert f"Adjusted: {WEIGHTED}" in page.read_text(encoding="utf-8")
+
             # a revision: a compensating event; the original stays; the ranking follows
             second = await console.revise(DIRECTOR, session_id, table, first["seq"], "A60/40")
             types = [row.payload.get("type") for row in h.tables.store.events(table)]
@@ -111,6 +117,8 @@ def test_scores_are_table_events_and_a_revision_compensates(tmp_path: Path) -> N
             revised = await console.results(session_id)
             assert _ranking(revised) == _expected_ranking(played.event, board, ns, ew, "A60/40")
             assert _ranking(revised) != _ranking(weighted)
+            # in the correction period (Law 79C) the pages are written again
+            assert f"Adjusted: {WEIGHTED}" not in page.read_text(encoding="utf-8")
             audit = [item for item in revised["audit"] if item["type"] == "DirectorScored"]
             assert [(item["kind"], item["revises"]) for item in audit] == [
                 ("adjusted_score", None), ("revision", first["seq"])]  # fmt: skip
