@@ -109,6 +109,24 @@ def test_scores_revision_robot_and_substitute(client: TestClient) -> None:
     assert again.status_code == 422
     assert "withdrawn already" in again.json()["detail"]
 
+    # the console's page: the same decisions by its forms, refusals with the reason
+    page_url = f"/director/sessions/{session_id}/scores"
+    page = client.get(page_url)
+    assert page.status_code == 200
+    assert "A40/60" in page.text  # the Director's line and the audit
+    assert "Law 90" in page.text
+    refused = client.post(page_url, data={"do": "adjusted", "table": first["table_id"],
+                                          "score": "banana"})  # fmt: skip
+    assert refused.status_code == 422
+    assert 'role="alert"' in refused.text
+    in_force = [item for item in client.get(f"{base}/audit").json() if item["in_force"]]
+    assert [(item["table"], item["kind"]) for item in in_force] == [
+        (first["table_id"], "revision"), (second["table_id"], "not_played")]  # fmt: skip
+    revised = client.post(page_url, data={"do": "revision", "table": first["table_id"],
+                                          "seq": str(in_force[0]["seq"]), "score": "A60/40"})  # fmt: skip
+    assert revised.status_code == 303
+    assert _ranking(client.get(f"{base}/results").json()) == before
+
     # a robot and a substitute for missing players: entries of the session's log
     assert client.post(f"{base}/robot", json={"player": 3}).status_code == 201
     assert client.post(f"{base}/substitute", json={"player": 5, "name": "Ewa"}).status_code == 201

@@ -288,7 +288,8 @@ class SessionConsole:
     def audit(self, session_id: str) -> list[dict[str, Any]]:
         """Every Director's action on the session, oldest first: the ``DirectorScored``,
         ``DirectorRuled`` and ``DirectorMessage`` events of its tables' logs and the entries of
-        the session's log."""
+        the session's log; ``in_force`` marks the score of a table and the penalties a
+        revision or a withdrawal may name now."""
         items: list[dict[str, Any]] = []
         store = self.sessions.tables.store
         for board in self.sessions.store.boards(session_id):
@@ -310,6 +311,15 @@ class SessionConsole:
              "revises": entry.revises, "payload": entry.payload, "text": _session_text(entry)}
             for entry in self.log.log(session_id)
         )  # fmt: skip
+        last = {item["table"]: item["seq"] for item in items if item["type"] == "DirectorScored"}
+        withdrawn = {item["revises"] for item in items if item["type"] == "withdrawal"}
+        for item in items:  # what a revision or a withdrawal may name now
+            if item["type"] == "DirectorScored":
+                item["in_force"] = last[item["table"]] == item["seq"] and item["kind"] != (
+                    "withdrawal"
+                )
+            else:
+                item["in_force"] = item["type"] == "penalty" and item["id"] not in withdrawn
         return sorted(items, key=lambda item: str(item["at"]))
 
     async def results(self, session_id: str) -> dict[str, Any]:

@@ -12,9 +12,10 @@ override is logged.
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from dupbridge.i18n import _
@@ -24,12 +25,15 @@ from dupbridge.services.director.session_console import SessionConsole
 from dupbridge.services.online import CHAT_LIMIT
 from dupbridge.services.sessions import SessionError
 from dupbridge.web.access import DirectorOnly, require
+from dupbridge.web.pages import render
 from dupbridge.web.routers.director_api import desk_of
 from dupbridge.web.routers.sessions import sessions_of
 
 __all__ = ["ConsoleViewer", "playing_director_refusal", "router", "session_console"]
 
-router = APIRouter(prefix="/api/director/sessions", tags=["director console"])
+router = APIRouter(tags=["director console"])
+
+API = "/api/director/sessions"
 
 #: Who may ask for the table inspector: the Director, and a playing Director (who sees a
 #: board he may still have to play only with an explicit override).
@@ -122,7 +126,7 @@ class SessionPenaltyIn(BaseModel):
     reason: str = Field("", max_length=CHAT_LIMIT)
 
 
-@router.get("/{session_id}/results", response_model=None)
+@router.get(API + "/{session_id}/results", response_model=None)
 async def results(
     request: Request, principal: DirectorOnly, session_id: str
 ) -> dict[str, Any] | JSONResponse:
@@ -134,7 +138,7 @@ async def results(
         return JSONResponse({"detail": str(error)}, status_code=404)
 
 
-@router.get("/{session_id}/audit", response_model=None)
+@router.get(API + "/{session_id}/audit", response_model=None)
 async def audit(
     request: Request, principal: DirectorOnly, session_id: str
 ) -> list[dict[str, Any]] | JSONResponse:
@@ -142,7 +146,7 @@ async def audit(
     return session_console(request).audit(session_id)
 
 
-@router.post("/{session_id}/adjusted", status_code=201, response_model=None)
+@router.post(API + "/{session_id}/adjusted", status_code=201, response_model=None)
 async def adjusted(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionScoreIn
 ) -> dict[str, Any] | JSONResponse:
@@ -155,7 +159,7 @@ async def adjusted(
         return _refused(error)
 
 
-@router.post("/{session_id}/revisions", status_code=201, response_model=None)
+@router.post(API + "/{session_id}/revisions", status_code=201, response_model=None)
 async def revision(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionRevisionIn
 ) -> dict[str, Any] | JSONResponse:
@@ -168,7 +172,7 @@ async def revision(
         return _refused(error)
 
 
-@router.post("/{session_id}/withdrawals", status_code=201, response_model=None)
+@router.post(API + "/{session_id}/withdrawals", status_code=201, response_model=None)
 async def withdrawal(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionWithdrawalIn
 ) -> dict[str, Any] | JSONResponse:
@@ -179,7 +183,7 @@ async def withdrawal(
         return _refused(error)
 
 
-@router.post("/{session_id}/robot", status_code=201, response_model=None)
+@router.post(API + "/{session_id}/robot", status_code=201, response_model=None)
 async def robot(
     request: Request, principal: DirectorOnly, session_id: str, body: RobotIn
 ) -> dict[str, Any] | JSONResponse:
@@ -191,7 +195,7 @@ async def robot(
     return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
 
 
-@router.post("/{session_id}/substitute", status_code=201, response_model=None)
+@router.post(API + "/{session_id}/substitute", status_code=201, response_model=None)
 async def substitute(
     request: Request, principal: DirectorOnly, session_id: str, body: SubstituteIn
 ) -> dict[str, Any] | JSONResponse:
@@ -203,7 +207,7 @@ async def substitute(
     return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
 
 
-@router.post("/{session_id}/penalties", status_code=201, response_model=None)
+@router.post(API + "/{session_id}/penalties", status_code=201, response_model=None)
 async def penalty(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionPenaltyIn
 ) -> dict[str, Any] | JSONResponse:
@@ -217,7 +221,9 @@ async def penalty(
     return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
 
 
-@router.post("/{session_id}/penalties/{entry_id}/withdrawal", status_code=201, response_model=None)
+@router.post(
+    API + "/{session_id}/penalties/{entry_id}/withdrawal", status_code=201, response_model=None
+)
 async def penalty_withdrawal(
     request: Request, principal: DirectorOnly, session_id: str, entry_id: int
 ) -> dict[str, Any] | JSONResponse:
@@ -227,3 +233,58 @@ async def penalty_withdrawal(
     except (ScoresError, SessionError) as error:
         return _refused(error)
     return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+
+
+# --- the page ---------------------------------------------------------------------------------
+
+
+async def _scores_page(
+    request: Request, session_id: str, error: str | None = None, status: int = 200
+) -> HTMLResponse:
+    try:
+        data = await session_console(request).results(session_id)
+    except (ScoresError, SessionError) as missing:
+        return render(request, "director/missing.html", status=404, error=str(missing))
+    return render(request, "director/session_scores.html", status=status, data=data,
+                  error=error)  # fmt: skip
+
+
+@router.get("/director/sessions/{session_id}/scores", response_class=HTMLResponse)
+async def scores_page(request: Request, principal: DirectorOnly, session_id: str) -> HTMLResponse:
+    """The console's scores of an online session: the forms for an adjusted score (Law
+    12C), a revision or a withdrawal of the score in force, a penalty (Laws 90, 91), a robot
+    or a substitute; the audit of both logs, the Director's lines and the ranking."""
+    return await _scores_page(request, session_id)
+
+
+@router.post("/director/sessions/{session_id}/scores", response_model=None)
+async def scores_step(request: Request, principal: DirectorOnly, session_id: str) -> Response:
+    """One decision (``do``: adjusted, revision, withdrawal, penalty, penalty_withdrawal,
+    robot, substitute), then the page again (or the refusal and its reason)."""
+    form = {key: str(value) for key, value in (await request.form()).items()}
+    console, do = session_console(request), form.get("do", "")
+    table, score = form.get("table", ""), form.get("score", "")
+    try:
+        if do == "adjusted":
+            await console.adjust(principal, session_id, table, score,
+                                 kind=form.get("kind", "adjusted_score"))  # fmt: skip
+        elif do == "revision":
+            await console.revise(principal, session_id, table, int(form.get("seq", "")), score)
+        elif do == "withdrawal":
+            await console.withdraw(principal, session_id, table, int(form.get("seq", "")))
+        elif do == "penalty":
+            console.penalty(principal, session_id, int(form.get("pair", "")),
+                            points=form.get("points", ""), law=form.get("law", ""),
+                            reason=form.get("reason", ""))  # fmt: skip
+        elif do == "penalty_withdrawal":
+            console.withdraw_penalty(principal, session_id, int(form.get("entry", "")))
+        elif do == "robot":
+            await console.robot(principal, session_id, int(form.get("number", "")))
+        elif do == "substitute":
+            console.substitute(principal, session_id, int(form.get("number", "")),
+                               form.get("name", ""))  # fmt: skip
+        else:
+            raise ScoresError(_("unknown form {name!r}").format(name=do))
+    except (ScoresError, SessionError, ValueError) as error:
+        return await _scores_page(request, session_id, error=str(error), status=422)
+    return RedirectResponse(f"/director/sessions/{quote(session_id)}/scores", status_code=303)
