@@ -1,5 +1,7 @@
-"""The console's scores: the Director's adjusted scores on an event's results, kept as an
-append-only audit log (issue 16, docs/director.md).
+"""The console's scores: the Director's adjusted scores on an event's results, kept in the
+session's append-only log (the Director's store, one scope per event; issue 16,
+docs/director.md). An event opened from its results has no tables; on an online session the
+scores are events of the tables' own logs instead (:mod:`.session_console`).
 
 Every decision is an entry of the log with the Director's name and the time:
 
