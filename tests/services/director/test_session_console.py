@@ -100,6 +100,10 @@ def test_scores_are_table_events_and_a_revision_compensates(tmp_path: Path) -> N
             assert mine["outcome"] == WEIGHTED
             assert _ranking(weighted) == _expected_ranking(played.event, board, ns, ew, WEIGHTED)
 
+            # the table's log decides: a lost stored copy of the score changes nothing
+            h.sessions.store.set_outcome(table, None, "")
+            assert _ranking(await console.results(session_id)) == _ranking(weighted)
+
             # the results pages written at the close show it as the Director's line
             files = await h.sessions.close(session_id)
             assert files is not None

@@ -399,8 +399,15 @@ class SessionService(SessionBase):
     # --- results ----------------------------------------------------------------------------
 
     async def _event_parts(self, row: SessionRow) -> tuple[list[BoardRow], dict[str, Table]]:
-        boards = self.store.boards(row.id)
-        tables = {board.table_id: await self._table_of(board.table_id) for board in boards}
+        """The session's boards and their tables; a board's Director's score is what the
+        last ``DirectorScored`` event of its table's log says (the stored one is its copy)."""
+        boards, tables = [], {}
+        for board in self.store.boards(row.id):
+            live = await self.tables.live(board.table_id)
+            tables[board.table_id] = live.table
+            if live.director_scores:
+                board = replace(board, outcome=live.director_scores[-1][1].get("score"))  # noqa: PLW2901
+            boards.append(board)
         return boards, tables
 
     async def scored(self, session_id: str, *, rounds: int | None = None) -> ScoredEvent | None:
