@@ -238,3 +238,34 @@ def test_desktop_console_disputed_claim(desktop: Any, server: Any) -> None:
     assert page.locator(".status").inner_text().strip() == "The board is finished."
     assert "70" in page.locator("article.ruling").inner_text()
     all_named(page)
+
+
+def test_desktop_session_scores(desktop: Any, server: Any) -> None:
+    """The console's scores of an online session: a board not played (Law 12C2(a)) is
+    scored, then revised; the audit log shows both events of the table's log with the
+    Director's name, and every control has an accessible name."""
+    page = desktop
+    sign_in(page, server)
+    api = page.request
+    made = api.post(server.base + "/manage/sessions", max_redirects=0,
+                    form={"name": "Console", "pin": "2468", "boards_per_round": "1"})  # fmt: skip
+    session_id = made.headers["location"].split("/")[-1].split("?")[0]
+    for k in range(1, 5):
+        api.post(f"{server.base}/manage/sessions/{session_id}/pairs", max_redirects=0,
+                 form={"first": f"Anna {k}", "second": f"Bo {k}"})  # fmt: skip
+    api.post(f"{server.base}/manage/sessions/{session_id}/start", max_redirects=0)
+    page.goto(f"{server.base}/director/sessions/{session_id}/scores")
+    all_named(page)
+    page.locator("#score").fill("A60/40")
+    page.locator("#kind").select_option("not_played")
+    click(page, "button", "Enter the score")
+    log = page.locator("ol.log")
+    assert "12C2(a)" in log.inner_text()
+    assert "Maria Nowak" in log.inner_text()
+    log.get_by_label("New score").fill("A40/60")
+    click(page, "button", "Revise")
+    entries = page.locator("ol.log li")
+    assert entries.count() == 2
+    assert "A40/60" in entries.nth(1).inner_text()
+    all_named(page)
+    shot(page, "director-session-scores.png")

@@ -48,6 +48,10 @@ def test_the_routes_are_all_found(client: TestClient) -> None:
     assert ("POST", "/api/director/events/{scope}/adjusted") in routes
     assert ("POST", "/api/director/tables/{table_id}/claim-ruling") in routes
     assert ("POST", "/api/director/tables/{table_id}/engine/choose") in routes
+    for path in ("adjusted", "revisions", "withdrawals", "robot", "substitute", "penalties"):
+        assert ("POST", f"/api/director/sessions/{{session_id}}/{path}") in routes
+    assert ("GET", "/api/director/sessions/{session_id}/results") in routes
+    assert ("GET", "/api/director/sessions/{session_id}/audit") in routes
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -69,3 +73,26 @@ def test_only_the_director_is_let_in(client: TestClient, role: str) -> None:
     client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director"))
     rulings = client.get("/api/director/rulings").json()
     assert all(item["director"] == "A. Director" for item in rulings)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_an_override_opens_nothing_but_the_inspector_to_a_playing_director(
+    client: TestClient, role: str
+) -> None:
+    """``override=true`` on every route: the inspector alone lets a playing Director in
+    (it answers 404 here: there is no table x1); every other role is refused as before."""
+    client.cookies.clear()
+    if role != "anonymous":
+        client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, role, name=f"someone {role}"))
+    inspector = {"/api/director/tables/{table_id}", "/director/tables/{table_id}"}
+    for method, path in director_routes(client):
+        url = re.sub(r"\{[^}]+\}", "x1", path)
+        status = client.request(method, url, params={"override": "true"}, json={}).status_code
+        if role == "director":
+            assert status not in (401, 403), (method, path, status)
+        elif role == "anonymous":
+            assert status == 401, (method, path, status)
+        elif role == "playing_director" and method == "GET" and path in inspector:
+            assert status == 404, (method, path, status)
+        else:
+            assert status == 403, (method, path, status)

@@ -107,9 +107,34 @@ def test_calls_queue_inspector_and_ruling(app_client: tuple[Any, TestClient]) ->
     assert done.status_code == 201
     left = client.get(f"/api/director/sessions/{table['session']}/queue").json()
     assert [item["kind"] for item in left] == ["ClaimRejected"]
-    log = client.get(f"/api/director/tables/{table['table']}").json()["director_log"]
+    inspected = client.get(f"/api/director/tables/{table['table']}").json()
+    log = inspected["director_log"]
     assert log[0]["director"] == "Maria Nowak"
     assert log[0]["kind"] == "attended"
+    # the mark is an event of the table's log, with the Director's name and the time
+    row = inspected["log"][log[0]["seq"]]
+    assert row["type"] == "DirectorAttended"
+    assert row["payload"]["call_seq"] == queue[0]["seq"]
+    assert row["payload"]["director"] == "Maria Nowak"
+    assert row["at"]
+    assert (
+        "call {} attended".format(queue[0]["seq"])
+        in client.get(f"/director/tables/{table['table']}").text
+    )
+    wrong = client.post(f"/api/director/tables/{table['table']}/attended", json={"seq": 1})
+    assert wrong.status_code == 422  # seq 1 is a call of the auction, not a Director call
+    assert len(client.get(f"/api/director/tables/{table['table']}").json()["log"]) == len(
+        inspected["log"]
+    )
+
+    # the page's Attended button writes the same event
+    form = client.post(f"/director/tables/{table['table']}",
+                       data={"do": "attend", "seq": str(left[0]["seq"])})  # fmt: skip
+    assert form.status_code == 303
+    assert client.get(f"/api/director/sessions/{table['session']}/queue").json() == []
+    kinds = [row["kind"] for row in client.get(f"/api/director/tables/{table['table']}").json()[
+        "director_log"]]  # fmt: skip
+    assert kinds == ["attended", "attended"]
 
     ruling = client.post(f"/api/director/tables/{table['table']}/ruling")
     assert ruling.status_code == 201, ruling.text
@@ -184,3 +209,60 @@ def test_scores_over_http_weighted_then_revised(app_client: tuple[Any, TestClien
     bad = client.post(f"{base}/adjusted", json={"board": 1, "ns": 99, "ew": 98, "score": "A60/40"})
     assert bad.status_code == 422
     assert "no line" in bad.json()["detail"]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("method", ["mp", "cross-imp"])
+def test_weighted_score_through_the_console(
+    app_client: tuple[Any, TestClient], method: str, tmp_path: Any
+) -> None:
+    """Must show 2 through the console: 30 % of 4S= and 70 % of 4S-1 entered with ``POST
+    .../adjusted`` on board 1 of a real traveller gives each line of the board 0.3 times its
+    matchpoints (or cross-IMPs) with 4S= plus 0.7 times those with 4S-1, both scored as table
+    results by the plain event scorer (Law 12C1(c)); the console's page and the published
+    results pages show the line as the Director's."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from dupbridge.scoring.rounding import format_fixed
+    from dupbridge.services.event_results import load_event, publish
+    from dupbridge.tournament.event_scoring import ScoringOptions, score_event
+    from dupbridge.tournament.results import Played
+    from dupbridge.tournament.scored import Method
+    from tests.conftest import shared_file
+    from tests.services.director.test_scores import WEIGHTED, board_lines, with_outcome
+
+    app, client = app_client
+    event = load_event(shared_file("jfr-pary-mp-wb120802", "wb120802.html")).event
+    if method == "cross-imp":  # board 1's table results (the TD rows are percentages)
+        kept = [r for r in event.results if r.board == 1 and isinstance(r.outcome, Played)]
+        event = replace(event, results=kept)
+    app.state.director.open_event("wb", event)
+    first = next(r for r in event.results if r.board == 1)
+    ns, ew = first.ns.number, first.ew.number
+    client.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+    entry = client.post(
+        "/api/director/events/wb/adjusted",
+        json={"board": 1, "ns": ns, "ew": ew, "score": WEIGHTED},
+    )
+    assert entry.status_code == 201, entry.text
+    got = client.get("/api/director/events/wb", params={"method": method}).json()
+    lines = {(item["ns"], item["ew"]): item for item in got["lines"] if item["board"] == 1}
+    options = ScoringOptions(Method(method))
+    made = board_lines(score_event(with_outcome(event, 1, ns, ew, "4S", "N", "="), options), 1)
+    down = board_lines(score_event(with_outcome(event, 1, ns, ew, "4S", "N", "-1"), options), 1)
+    assert len(lines) == len(made) == len(down) > 4
+    for m, d in zip(made, down, strict=True):
+        line = lines[(m[0], m[1])]
+        assert line["ns_score"] == format_fixed(Fraction(3, 10) * m[2] + Fraction(7, 10) * d[2])
+        assert line["ew_score"] == format_fixed(Fraction(3, 10) * m[3] + Fraction(7, 10) * d[3])
+    assert lines[(ns, ew)]["director"] is True
+    assert lines[(ns, ew)]["outcome"] == WEIGHTED
+    page = client.get("/director/events/wb")
+    assert page.status_code == 200
+    assert WEIGHTED in page.text  # the Director's lines of the console's page
+    assert client.get("/api/director/events/wb", params={"method": "darts"}).status_code == 422
+    if method == "mp":
+        site = publish(app.state.director.event("wb").scored(), tmp_path / "site", analyse=False)
+        html = (site.index.parent / "boards" / "board-1.html").read_text(encoding="utf-8")
+        assert f"Adjusted: {WEIGHTED}" in html  # the Director's line on the results pages

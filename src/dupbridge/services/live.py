@@ -5,7 +5,8 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``, ``DirectorMessage``, and a ruling on the engine: ``DirectorRecording``,
+``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the Director's score, Law 12C;
+``DirectorAttended``: a call attended; and a ruling on the engine: ``DirectorRecording``,
 ``DirectorStep``, ``DirectorResumed``, see :mod:`dupbridge.services.live_ruling`).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
@@ -32,10 +33,12 @@ from dupbridge.services import live_ruling
 from dupbridge.services.online import (
     AnswerUndo,
     CallDirector,
+    DirectorAttended,
     DirectorCommand,
     DirectorMessage,
     DirectorRecording,
     DirectorRuling,
+    DirectorScore,
     DirectorStep,
     OnlineCommand,
     RequestUndo,
@@ -62,6 +65,8 @@ SERVICE_EVENTS = frozenset(
         "DirectorRuled",
         "DirectorMessage",
         *live_ruling.RULING_EVENTS,
+        "DirectorScored",
+        "DirectorAttended",
     }
 )
 
@@ -109,6 +114,9 @@ class LiveTable:
         self.recording = False
         self.ruling_open = False
         self.steps: list[tuple[int, dict[str, Any]]] = []
+        #: The ``DirectorScored`` events, (seq, payload), oldest first: the last one says
+        #: the score in force (None: the table's own result stands).
+        self.director_scores: list[tuple[int, dict[str, Any]]] = []
 
     @property
     def table(self) -> Table:
@@ -199,6 +207,8 @@ class LiveTable:
             self.director_called = Seat.from_str(str(payload["seat"]))
         elif kind == "DirectorRuled":
             self._apply_ruling(payload)
+        elif kind == "DirectorScored":
+            self.director_scores.append((seq, dict(payload)))
         elif kind in live_ruling.RULING_EVENTS:
             self._apply_engine_ruling(seq, payload)
 
@@ -429,6 +439,8 @@ class LiveTable:
                     is_open=self.ruling_open,
                 )  # fmt: skip
                 return opened, False
+            case DirectorScore() | DirectorAttended():  # no change to the play
+                return command.payload(director, at), False
             case DirectorStep(action=action):
                 if not self.ruling_open:
                     raise ImpossibleActionError(

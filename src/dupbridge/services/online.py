@@ -11,8 +11,10 @@ adds four commands that are no table action and are carried out by the table ser
 * ``director_call``: a player calls the Director to the table (Law 9B1(a)).
 * ``chat``: a message to the four players of the table.
 
-The Director's console adds :class:`DirectorRuling` (a ruling on a disputed claim) and
-:class:`DirectorMessage`, which no seat can send: :func:`decode_online` does not know them.
+The Director's console adds :class:`DirectorRuling` (a ruling on a disputed claim),
+:class:`DirectorMessage`, :class:`DirectorScore` (an adjusted score, its revision or its
+withdrawal) and :class:`DirectorAttended` (a call attended), which no seat can send:
+:func:`decode_online` does not know them.
 
 Every frame is decoded by :func:`decode_online`, one discriminated union on ``type``: the
 service commands here, the table commands through :func:`dupbridge.core.commands.decode_command`
@@ -35,11 +37,13 @@ __all__ = [
     "SERVICE_COMMAND_TYPES",
     "AnswerUndo",
     "CallDirector",
+    "DirectorAttended",
     "DirectorCommand",
     "DirectorMessage",
     "DirectorRecording",
     "DirectorResume",
     "DirectorRuling",
+    "DirectorScore",
     "DirectorStep",
     "OnlineCommand",
     "RequestUndo",
@@ -219,6 +223,83 @@ class DirectorMessage:
                 _("a message must be a text of 1 to {limit} characters").format(limit=CHAT_LIMIT)
             )
 
+    def payload(self, director: str, at: str) -> dict[str, Any]:
+        """The ``DirectorMessage`` event, with the Director's name and the time."""
+        return {"type": "DirectorMessage", "director": director, "at": at, "text": self.text}
+
+
+#: The kinds of :class:`DirectorScore`: a score given (Law 12C, a board not played: Law
+#: 12C2(a)), a result corrected (Law 79C), and the compensating entries that replace or
+#: withdraw the one in force.
+SCORE_ACTIONS: tuple[str, ...] = (
+    "adjusted_score",
+    "not_played",
+    "correction",
+    "revision",
+    "withdrawal",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorScore:
+    """The Director's score on the board of a table (Law 12C): ``score`` in the notation of
+    :func:`dupbridge.tournament.results.parse_outcome` (``"30% 4SN=; 70% 4SN-1"``,
+    ``"A60/40"``), or None for a withdrawal (the table's own result stands again).
+    ``revises`` names the seq of the ``DirectorScored`` event a revision or a withdrawal
+    compensates: that event stays in the log. Only the Director's console sends it."""
+
+    type: ClassVar[str] = "director_score"
+    kind: str
+    score: str | None
+    laws: tuple[str, ...] = ()
+    revises: int | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in SCORE_ACTIONS:
+            raise CommandError(_("unknown kind of score {kind!r}").format(kind=self.kind))
+        if (self.kind == "revision") != (self.revises is not None) and self.kind != "withdrawal":
+            raise CommandError(
+                _("a revision names the entry it replaces, and only a withdrawal may do so too")
+            )
+        if (self.score is None) != (self.kind == "withdrawal"):
+            raise CommandError(_("a withdrawal has no score; every other entry has one"))
+        if len(self.note) > CHAT_LIMIT:
+            raise CommandError(
+                _("'{name}' is longer than {limit} characters").format(
+                    name="note", limit=CHAT_LIMIT
+                )
+            )
+
+    def payload(self, director: str, at: str) -> dict[str, Any]:
+        """The ``DirectorScored`` event, with the Director's name and the time."""
+        return {
+            "type": "DirectorScored",
+            "director": director,
+            "at": at,
+            "kind": self.kind,
+            "score": self.score,
+            "laws": list(self.laws),
+            "revises": self.revises,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorAttended:
+    """The Director has attended the call at ``call_seq`` of the table's log (a player's
+    call, a disputed claim, an undo request; -1: the board over time). Only the Director's
+    console sends it."""
+
+    type: ClassVar[str] = "director_attended"
+    call_seq: int
+    note: str = ""
+
+    def payload(self, director: str, at: str) -> dict[str, Any]:
+        """The ``DirectorAttended`` event, with the Director's name and the time."""
+        return {"type": "DirectorAttended", "director": director, "at": at,
+                "call_seq": self.call_seq, "note": self.note}  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class DirectorRecording:
@@ -248,7 +329,13 @@ class DirectorResume:
 
 #: What the Director's console sends to a table (never a seat).
 DirectorCommand: TypeAlias = (
-    DirectorRuling | DirectorMessage | DirectorRecording | DirectorStep | DirectorResume
+    DirectorRuling
+    | DirectorMessage
+    | DirectorRecording
+    | DirectorStep
+    | DirectorResume
+    | DirectorScore
+    | DirectorAttended
 )
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat

@@ -43,7 +43,7 @@ from dupbridge.services.online import (
     AnswerUndo,
     CallDirector,
     DirectorCommand,
-    DirectorMessage,
+    DirectorRuling,
     OnlineCommand,
     RequestUndo,
     SendChat,
@@ -271,8 +271,8 @@ class TableService:
     ) -> dict[str, Any]:
         """Carry out the Director's ruling on a disputed claim (Laws 68D, 69-71; see
         :meth:`LiveTable.ruling_payload`), a step of his ruling on the engine
-        (:mod:`~dupbridge.services.live_ruling`) or his message to the table: one event with
-        his name and the time, stored before the answer and
+        (:mod:`~dupbridge.services.live_ruling`), his message to the table or his score
+        (Law 12C): one event with his name and the time, stored before the answer and
         published to the seats like any event. ``expected_seq`` None (a message only): at
         whatever the head is.
 
@@ -293,7 +293,7 @@ class TableService:
                 return _ack(key, live.batches[key])
             if expected_seq is None or expected_seq > live.head:
                 await self._catch_up(live)
-            if expected_seq is None and isinstance(command, DirectorMessage):
+            if expected_seq is None and not isinstance(command, DirectorRuling):
                 expected_seq = live.head
             if expected_seq != live.head:
                 return self._stale(live, -1 if expected_seq is None else expected_seq)

@@ -42,6 +42,7 @@ from dupbridge.web.routers.director_api import router as director_api_router
 from dupbridge.web.routers.director_console import router as director_console_router
 from dupbridge.web.routers.director_online import router as director_online_router
 from dupbridge.web.routers.director_pages import router as director_pages_router
+from dupbridge.web.routers.director_sessions import router as director_sessions_router
 from dupbridge.web.routers.health import router as health_router
 from dupbridge.web.routers.robot_pages import router as robot_pages_router
 from dupbridge.web.routers.session_manage import router as session_manage_router
@@ -64,6 +65,7 @@ ROUTERS = (
     director_pages_router,
     director_console_router,
     director_online_router,
+    director_sessions_router,
     club_router,
     club_tables_router,
     table_pages_router,
@@ -95,6 +97,7 @@ def create_app(settings: Settings) -> FastAPI:
             registrar=access,
             robots=robots,
             exports_dir=Path(settings.results_dir),
+            director_log=DirectorStore(engine),
         )
         runner = SessionRunner(sessions, demo=settings.demo)
         await runner.start()

@@ -6,8 +6,8 @@ The queue reads the tables' logs (the store): a player's call (``DirectorCalled`
 undo request still unanswered (``UndoRequested``, Law 25A online). A call stays in the queue
 until the Director marks it attended (a disputed claim also leaves it once he has ruled on
 it at the table, and every call once a ruling on the engine has let play go on); that mark,
-like every Director's action, is an entry of his audit log with his name and the time (scope
-``table:<id>``).
+like every Director's action at a table, is an event of the table's log with his name and
+the time (``DirectorAttended``).
 
 The inspector shows the Director everything about one table: the four hands as dealt and
 as they are now, the whole log with its times, the auction with alerts and explanations, the
@@ -36,11 +36,11 @@ from dupbridge.i18n import N_, _
 from dupbridge.services.director.scores import ScoresError
 from dupbridge.services.director.view import claim_checks
 from dupbridge.services.live import LiveTable
-from dupbridge.services.online import TableSettings
+from dupbridge.services.online import DirectorAttended, TableSettings
 from dupbridge.store import EventStore
 from dupbridge.store.director import DirectorStore
 
-__all__ = ["CALL_KINDS", "OnlineConsole", "record_actions"]
+__all__ = ["CALL_KINDS", "DIRECTOR_EVENTS", "OnlineConsole", "record_actions"]
 
 #: The log rows that call the Director, and who calls (a board over time is a call too: a
 #: table still playing its board long after it opened, seq -1).
@@ -50,6 +50,14 @@ CALL_KINDS = {
     "UndoRequested": N_("undo request"),
 }
 BOARD_OVER_TIME = N_("board over time")
+
+#: The Director's own events in a table's log, and their kind in the inspector's list.
+DIRECTOR_EVENTS = {
+    "DirectorAttended": "attended",
+    "DirectorMessage": "message",
+    "DirectorRuled": "ruling",
+    "DirectorScored": "score",
+}
 
 
 def record_actions(events: list[Event]) -> list[dict[str, Any]]:
@@ -118,12 +126,16 @@ class OnlineConsole:
         now = now or datetime.now(UTC)
         items: list[dict[str, Any]] = []
         for record in self._tables.session_tables(session_id):
+            rows = self._tables.events(record.id)
             attended = {
+                int(row.payload.get("call_seq", -1))
+                for row in rows
+                if row.payload.get("type") == "DirectorAttended"
+            } | {  # marks kept apart by earlier versions
                 int(entry.payload.get("seq", -1))
                 for entry in self._director.log(f"table:{record.id}")
                 if entry.kind == "attended"
             }
-            rows = self._tables.events(record.id)
             # a disputed claim the Director has ruled on at the table is answered
             ruled = max((row.seq for row in rows if row.payload.get("type") == "DirectorRuled"),
                         default=-1)  # fmt: skip
@@ -174,8 +186,13 @@ class OnlineConsole:
                 )
         return sorted(items, key=lambda item: item["at"])
 
-    def attend(self, director: str, table_id: str, seq: int, note: str = "") -> dict[str, Any]:
-        """The Director marks a call attended (logged with his name and the time)."""
+    def attend(self, table_id: str, seq: int, note: str = "") -> DirectorAttended:
+        """The event that marks the call at ``seq`` attended (-1: the board over time), for
+        the table's log (``TableService.direct``: with the Director's name and the time).
+
+        Raises:
+            ScoresError: if the table has no Director call at ``seq`` (nothing is logged).
+        """
         rows = self._tables.events(table_id)
         known = seq == -1 and self._tables.table(table_id) is not None
         if not known and not any(
@@ -184,10 +201,7 @@ class OnlineConsole:
             raise ScoresError(
                 _("table {id!r} has no Director call at {seq}").format(id=table_id, seq=seq)
             )
-        entry = self._director.append(
-            f"table:{table_id}", "attended", director, {"seq": seq, "note": note}
-        )
-        return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+        return DirectorAttended(seq, note)
 
     # --- the inspector ----------------------------------------------------------------------
 
@@ -219,7 +233,17 @@ class OnlineConsole:
                 dd = None
         director_log = [
             {
-                "id": entry.id,
+                "seq": row.seq,
+                "kind": DIRECTOR_EVENTS[str(row.payload.get("type"))],
+                "director": row.payload.get("director", ""),
+                "at": row.created_at.isoformat(timespec="seconds"),
+                "payload": row.payload,
+            }
+            for row in rows
+            if row.payload.get("type") in DIRECTOR_EVENTS
+        ] + [  # marks kept apart by earlier versions
+            {
+                "seq": None,
                 "kind": entry.kind,
                 "director": entry.director,
                 "at": entry.created_at.isoformat(timespec="seconds"),

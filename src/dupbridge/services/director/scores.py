@@ -1,5 +1,7 @@
-"""The console's scores: the Director's adjusted scores on an event's results, kept as an
-append-only audit log (issue 16, docs/director.md).
+"""The console's scores: the Director's adjusted scores on an event's results, kept in the
+session's append-only log (the Director's store, one scope per event; issue 16,
+docs/director.md). An event opened from its results has no tables; on an online session the
+scores are events of the tables' own logs instead (:mod:`.session_console`).
 
 Every decision is an entry of the log with the Director's name and the time:
 
@@ -32,7 +34,7 @@ from dupbridge.tournament.event_scoring import ScoringOptions, score_event
 from dupbridge.tournament.results import Assigned, Event, PairId, Penalty, parse_outcome
 from dupbridge.tournament.scored import ScoredEvent
 
-__all__ = ["EventScores", "ScoresError", "entry_text"]
+__all__ = ["EventScores", "ScoresError", "entry_text", "score_laws"]
 
 #: The kinds of log entries that put a score on a traveller line.
 SCORE_KINDS = ("adjusted_score", "not_played")
@@ -244,21 +246,31 @@ class EventScores:
         raise ScoresError(_("there is no entry {id} in this event's log").format(id=entry_id))
 
     def _laws_of(self, score: str) -> list[str]:
-        try:
-            outcome = parse_outcome(score)
-        except NotationError as error:
-            raise ScoresError(_("not an adjusted score: {error}").format(error=error)) from None
-        if isinstance(outcome, ArtificialScore):
-            return ["12C2(b)"] if outcome.in_imps else ["12C2(a)"]
-        if isinstance(outcome, Assigned):
-            if outcome.weighted and self.profile.weighting_by != "director":
-                raise ScoresError(
-                    _(
-                        "under the {profile} profile only an appeals committee may weight an "
-                        "assigned score (Law 12C1(c)); the Director assigns one result"
-                    ).format(profile=self.profile.name)
-                )
-            return ["12C1(c)"] if outcome.weighted else ["12C1(b)"]
-        raise ScoresError(
-            _("{score!r} is a table result, not an adjusted score (Law 12C)").format(score=score)
-        )
+        return score_laws(score, self.profile)
+
+
+def score_laws(score: str, profile: Profile) -> list[str]:
+    """The laws of an adjusted score: 12C1(b) assigned, 12C1(c) weighted (refused when the
+    profile leaves weighting to an appeals committee), 12C2(a)/(b) artificial.
+
+    Raises:
+        ScoresError: if ``score`` is not an adjusted score.
+    """
+    try:
+        outcome = parse_outcome(score)
+    except NotationError as error:
+        raise ScoresError(_("not an adjusted score: {error}").format(error=error)) from None
+    if isinstance(outcome, ArtificialScore):
+        return ["12C2(b)"] if outcome.in_imps else ["12C2(a)"]
+    if isinstance(outcome, Assigned):
+        if outcome.weighted and profile.weighting_by != "director":
+            raise ScoresError(
+                _(
+                    "under the {profile} profile only an appeals committee may weight an "
+                    "assigned score (Law 12C1(c)); the Director assigns one result"
+                ).format(profile=profile.name)
+            )
+        return ["12C1(c)"] if outcome.weighted else ["12C1(b)"]
+    raise ScoresError(
+        _("{score!r} is a table result, not an adjusted score (Law 12C)").format(score=score)
+    )

@@ -24,6 +24,7 @@ from dupbridge.services.sessions.config import (
 from dupbridge.services.sessions.gate import SessionGate
 from dupbridge.services.sessions.individual import seats_of
 from dupbridge.services.tables import TableService
+from dupbridge.store.director import DirectorStore
 from dupbridge.store.session_store import BoardRow, EntryRow, SessionRow, SessionStore
 from dupbridge.tournament.movements import Movement
 from dupbridge.tournament.movements.catalog import Options, build
@@ -119,8 +120,12 @@ class SessionBase:
         registrar: Registrar | None = None,
         robots: Any = None,
         exports_dir: Path | None = None,
+        director_log: DirectorStore | None = None,
     ) -> None:
         self.store = store
+        #: The Director's store: its log of scope ``<session id>`` is the session's log (the
+        #: penalties, Laws 90-91, count in the ranking).
+        self.director_log = director_log
         self.tables = tables
         self.clock: Clock = clock or SystemClock()
         self.registrar = registrar

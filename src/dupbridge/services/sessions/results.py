@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from dupbridge.core.deal import Deal
@@ -24,10 +25,11 @@ from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import get_format
 from dupbridge.services.event_results import Published, publish
 from dupbridge.services.site_plays import PlayKey, play_key
+from dupbridge.store.director import LogEntry
 from dupbridge.store.session_store import BoardRow, EntryRow
 from dupbridge.tournament.event_scoring import Method, ScoredEvent, ScoringOptions, score_event
 from dupbridge.tournament.outcomes import Outcome, Played, parse_outcome
-from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Result
+from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Penalty, Result
 
 __all__ = [
     "SessionFiles",
@@ -37,6 +39,7 @@ __all__ = [
     "pair_id",
     "seat_players",
     "session_event",
+    "session_penalties",
     "write_files",
 ]
 
@@ -150,6 +153,25 @@ def session_event(
         mitchell=mitchell,
         teams=teams,
     )
+
+
+def session_penalties(
+    entries: Sequence[LogEntry], entrants: Mapping[int, tuple[int, str | None]]
+) -> list[Penalty]:
+    """The procedural and disciplinary penalties (Laws 90, 91) of the session's log that
+    stand: each ``penalty`` entry not withdrawn since (a ``withdrawal`` names it)."""
+    withdrawn = {entry.revises for entry in entries if entry.kind == "withdrawal"}
+    return [
+        Penalty(
+            pair_id(entrants, int(entry.payload["pair"])),
+            Fraction(str(entry.payload["points"])),
+            note=f"Law {entry.payload.get('law')}",
+        )
+        for entry in entries
+        if entry.kind == "penalty"
+        and entry.id not in withdrawn
+        and int(entry.payload["pair"]) in entrants
+    ]
 
 
 def score(event: Event, method: str) -> ScoredEvent:

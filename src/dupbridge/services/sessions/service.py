@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import uuid
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -42,7 +43,8 @@ from dupbridge.core.errors import NotationError
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
 from dupbridge.i18n import _
-from dupbridge.services.online import TableSettings
+from dupbridge.services.access import Principal
+from dupbridge.services.online import DirectorScore, TableSettings
 from dupbridge.services.sessions.autoplay import call_maybe_async
 from dupbridge.services.sessions.base import (
     RoundBoard,
@@ -71,6 +73,7 @@ from dupbridge.services.sessions.results import (
     play_records,
     score,
     session_event,
+    session_penalties,
     write_files,
 )
 from dupbridge.store.session_store import BoardRow, SessionRow
@@ -398,8 +401,15 @@ class SessionService(SessionBase):
     # --- results ----------------------------------------------------------------------------
 
     async def _event_parts(self, row: SessionRow) -> tuple[list[BoardRow], dict[str, Table]]:
-        boards = self.store.boards(row.id)
-        tables = {board.table_id: await self._table_of(board.table_id) for board in boards}
+        """The session's boards and their tables; a board's Director's score is what the
+        last ``DirectorScored`` event of its table's log says (the stored one is its copy)."""
+        boards, tables = [], {}
+        for board in self.store.boards(row.id):
+            live = await self.tables.live(board.table_id)
+            tables[board.table_id] = live.table
+            if live.director_scores:
+                board = replace(board, outcome=live.director_scores[-1][1].get("score"))  # noqa: PLW2901
+            boards.append(board)
         return boards, tables
 
     async def scored(self, session_id: str, *, rounds: int | None = None) -> ScoredEvent | None:
@@ -423,6 +433,10 @@ class SessionService(SessionBase):
         )
         if not event.results:
             return None
+        if self.director_log is not None:  # the Director's penalties (Laws 90, 91)
+            entries = self.director_log.log(session_id)
+            extra = session_penalties(entries, self._entrants(row))
+            event = replace(event, penalties=(*event.penalties, *extra))
         return score(event, config.method)
 
     async def ranking(self, session_id: str, *, director: bool = False) -> ScoredEvent | None:
@@ -512,16 +526,31 @@ class SessionService(SessionBase):
         return folder if written else None
 
     async def correct(
-        self, session_id: str, table_id: str, outcome: str | None, note: str = ""
-    ) -> None:
+        self,
+        session_id: str,
+        table_id: str,
+        outcome: str | None,
+        note: str = "",
+        *,
+        director: Principal | None = None,
+        entry: DirectorScore | None = None,
+    ) -> int | None:
         """The Director changes a board's result: an artificial score (``A60/40``), a
         result (``4S|N|=``) or None to let the table's own result stand. After the close
         the results are written again.
+
+        With ``director``, the change is first an event of the board's table log (a
+        ``DirectorScored`` event with his name and the time: ``entry``, or a correction /
+        withdrawal made of ``outcome``); the stored score is what the log's last such event
+        says. Returns the event's seq (None without ``director``).
 
         Raises:
             CorrectionClosedError: after the correction period (Law 79C).
             SessionError: for a board not in the session or a score that is not one.
         """
+        if director is not None and entry is None:
+            kind = "correction" if outcome is not None else "withdrawal"
+            entry = DirectorScore(kind, outcome, note=note)
         async with self._lock(session_id):
             row = self._row(session_id)
             config = SessionConfig.from_json(row.config["conditions"])
@@ -546,9 +575,15 @@ class SessionService(SessionBase):
                     raise SessionError(
                         _("not a result or an adjusted score: {reason}").format(reason=error)
                     ) from None
+            seq: int | None = None
+            if director is not None and entry is not None:
+                key = uuid.uuid4().hex
+                answer = await self.tables.direct(table_id, director, entry, None, key)
+                seq = int(answer["seq"])
             self.store.set_outcome(table_id, outcome, note)
             if row.state == "closed":
                 await self._write(row)
+            return seq
 
 
 def _line(side: Any) -> str | None:

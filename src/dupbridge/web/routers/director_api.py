@@ -20,12 +20,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, Field
 
-from dupbridge.i18n import LANGUAGES, use_language
+from dupbridge.i18n import LANGUAGES, _, use_language
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.director.claim_check import check_remaining
 from dupbridge.services.director.desk import DirectorDesk
 from dupbridge.services.director.irregularities import irregularity_list
-from dupbridge.services.director.scores import entry_text
+from dupbridge.services.director.scores import ScoresError, entry_text
+from dupbridge.tournament.event_scoring import ScoringOptions
+from dupbridge.tournament.scored import Method
 from dupbridge.web.access import DirectorOnly
 from dupbridge.web.pages import page_language
 
@@ -232,10 +234,24 @@ class WithdrawalIn(BaseModel):
     entry: int
 
 
-def scored_json(desk: DirectorDesk, scope: str) -> dict[str, Any]:
-    """The event's results with the Director's lines, and its ranking."""
+def scored_json(desk: DirectorDesk, scope: str, method: str | None = None) -> dict[str, Any]:
+    """The event's results with the Director's lines, and its ranking (scored by ``method``,
+    ``mp`` by default, or ``cross-imp``, ``imp-butler``...).
+
+    Raises:
+        ScoresError: for an event not open, or an unknown method.
+    """
     scores = desk.event(scope)
-    scored = scores.scored()
+    try:
+        options = ScoringOptions(Method(method or "mp"))
+    except ValueError:
+        known = ", ".join(item.value for item in Method)
+        raise ScoresError(
+            _("unknown scoring method {method!r} (known: {known})").format(
+                method=method, known=known
+            )
+        ) from None
+    scored = scores.scored(options)
     lines = []
     for board in scored.boards:
         for line in board.results:
@@ -270,9 +286,12 @@ async def events(request: Request, principal: DirectorOnly) -> list[str]:
 
 
 @router.get("/events/{scope}", response_model=None)
-async def event_results(request: Request, principal: DirectorOnly, scope: str) -> dict[str, Any]:
-    """The event's results (the Director's lines marked), ranking and audit log."""
-    return scored_json(desk_of(request), scope)
+async def event_results(
+    request: Request, principal: DirectorOnly, scope: str, method: str | None = None
+) -> dict[str, Any]:
+    """The event's results (the Director's lines marked), ranking and audit log, scored by
+    ``method`` (matchpoints by default)."""
+    return scored_json(desk_of(request), scope, method)
 
 
 @router.post("/events/{scope}/adjusted", status_code=201, response_model=None)

@@ -6,6 +6,7 @@ pages (``/director/...``). Director only: never reachable with a seat token."""
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -28,6 +29,7 @@ from dupbridge.web.errors import error_body
 from dupbridge.web.pages import page_language, render
 from dupbridge.web.routers.director_api import desk_of
 from dupbridge.web.routers.director_pages import LABELS
+from dupbridge.web.routers.director_sessions import ConsoleViewer, playing_director_refusal
 
 __all__ = ["router"]
 
@@ -59,9 +61,12 @@ async def queue(
 
 @router.get("/api/director/tables/{table_id}", response_model=None)
 async def inspect(
-    request: Request, principal: DirectorOnly, table_id: str
+    request: Request, principal: ConsoleViewer, table_id: str, override: bool = False
 ) -> dict[str, Any] | JSONResponse:
-    """The table inspector: hands, log with times, auction, double dummy, claim checks."""
+    """The table inspector: hands, log with times, auction, double dummy, claim checks (a
+    playing Director: only with ``override`` while the board may still be his to play)."""
+    if refusal := playing_director_refusal(request, principal, table_id, override):
+        return refusal
     try:
         return _console(request).inspect(table_id)
     except ScoresError as error:
@@ -69,18 +74,21 @@ async def inspect(
 
 
 @router.post("/api/director/tables/{table_id}/attended", status_code=201, response_model=None)
-async def attended(
+async def attended(  # noqa: PLR0917 - FastAPI's parameters
     request: Request,
     principal: DirectorOnly,
+    service: Service,
     table_id: str,
     seq: Annotated[int, Body(embed=True)],
-    note: Annotated[str, Body(embed=True)] = "",
+    note: Annotated[str, Body(embed=True, max_length=CHAT_LIMIT)] = "",
 ) -> dict[str, Any] | JSONResponse:
-    """Mark a call attended (an entry of the audit log with the Director's name)."""
+    """Mark a call attended: a ``DirectorAttended`` event of the table's log with the
+    Director's name and the time."""
     try:
-        return _console(request).attend(principal.name, table_id, seq, note)
+        command = _console(request).attend(table_id, seq, note)
     except ScoresError as error:
         return _refused(error)
+    return await service.direct(table_id, principal, command, None, uuid.uuid4().hex)
 
 
 @router.post("/api/director/tables/{table_id}/ruling", status_code=201, response_model=None)
@@ -219,8 +227,13 @@ async def queue_page(request: Request, principal: DirectorOnly, session_id: str)
 
 
 @router.get("/director/tables/{table_id}", response_class=HTMLResponse)
-async def table_page(request: Request, principal: DirectorOnly, table_id: str) -> Response:
-    """The table inspector."""
+async def table_page(
+    request: Request, principal: ConsoleViewer, table_id: str, override: bool = False
+) -> Response:
+    """The table inspector (a playing Director: as :func:`inspect`)."""
+    if refusal := playing_director_refusal(request, principal, table_id, override):
+        return render(request, "director/missing.html", status=403,
+                      error=json.loads(bytes(refusal.body))["detail"])  # fmt: skip
     try:
         data = _console(request).inspect(table_id)
     except ScoresError as error:
@@ -248,7 +261,8 @@ async def table_step(request: Request, principal: DirectorOnly, table_id: str) -
                               error=str(answer.get("message", "")))  # fmt: skip
             return RedirectResponse(f"/director/tables/{quote(table_id)}", status_code=303)
         if form.get("do") == "attend":
-            console.attend(principal.name, table_id, int(form.get("seq", "-1")))
+            command = console.attend(table_id, int(form.get("seq", "-1")))
+            await request.state.service.direct(table_id, principal, command, None, uuid.uuid4().hex)
             session = console.inspect(table_id)["session"]
             return RedirectResponse(f"/director/sessions/{session}", status_code=303)
         view = desk_of(request).assistant.open_record(

@@ -17,6 +17,7 @@ from dupbridge.services.access import AccessError
 from dupbridge.services.sessions import SessionConfig, SessionError
 from dupbridge.web.identity import Access, DirectorOnly
 from dupbridge.web.pages import render
+from dupbridge.web.routers.director_api import desk_of
 from dupbridge.web.routers.sessions import ranking_rows, refused, sessions_of
 
 __all__ = ["router"]
@@ -225,6 +226,8 @@ async def robot(
         await sessions_of(request).robot_for(session_id, number, on)
     except SessionError as error:
         return refused(request, error)
+    payload = {"player": number, "on": on}  # an entry of the session's log
+    desk_of(request).store.append(session_id, "robot", director.name, payload)
     return _back(session_id)
 
 
@@ -242,6 +245,8 @@ async def substitute(
         sessions_of(request).substitute(session_id, number, name)
     except SessionError as error:
         return refused(request, error)
+    payload = {"player": number, "name": name.strip()}  # an entry of the session's log
+    desk_of(request).store.append(session_id, "substitute", director.name, payload)
     return _back(session_id)
 
 
@@ -258,7 +263,9 @@ async def correct(
     """Change a board's result: an artificial score (``A60/A40``), a result (``4S|N|=``), or
     empty to let the table's own result stand (refused after the correction period)."""
     try:
-        await sessions_of(request).correct(session_id, table, outcome.strip() or None, note)
+        await sessions_of(request).correct(
+            session_id, table, outcome.strip() or None, note, director=director
+        )
     except SessionError as error:
         return refused(request, error)
     return _back(session_id)
