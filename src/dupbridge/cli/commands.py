@@ -51,6 +51,8 @@ def _framework_words() -> None:
     rich_utils.REQUIRED_LONG_STRING = pgettext("command-line help", "[required]")
     default = pgettext("command-line help", "[default: {value}]")
     rich_utils.DEFAULT_STRING = default.replace("{value}", "{}")
+    envvar = pgettext("command-line help", "[env var: {value}]")
+    rich_utils.ENVVAR_STRING = envvar.replace("{value}", "{}")
 
 
 def translate_help(command: Any) -> None:
