@@ -3,6 +3,7 @@ validate any movement file (docs/movements.md)."""
 
 from __future__ import annotations
 
+import shlex
 from fractions import Fraction
 from pathlib import Path
 
@@ -137,7 +138,7 @@ def suggest_command(
         view.add_column(header)
     for s in found:
         view.add_row(
-            f"{s.key} ({s.title})"
+            (s.key if s.key == s.title else f"{s.key} ({s.title})")
             if s.library
             else f"{s.family} {s.options}".strip() + f"\n({s.title})",
             _("{rounds} x {per}").format(rounds=s.rounds, per=s.boards_per_round)
@@ -158,9 +159,11 @@ def suggest_command(
 def _show_hint(best: Suggestion, tables: str) -> str:
     """The command that prints the best suggestion's cards."""
     if best.library:
-        key = best.key if best.sized else f"{best.key} --boards-per-round {best.boards_per_round}"
+        key = shlex.quote(best.key)
+        if not best.sized:
+            key += f" --boards-per-round {best.boards_per_round}"
         return _("show one: dupbridge movement show {path} --name {key}").format(
-            path=best.library, key=key
+            path=shlex.quote(best.library), key=key
         )
     return _(
         "show one: dupbridge movement show {family} --tables {tables} --boards-per-round {n}"
