@@ -3,8 +3,10 @@
 ``dupbridge --help`` and ``dupbridge formats`` are timed as fresh processes (wall clock, best
 of several interleaved runs), against ``python -c pass`` measured in the same run: the floor
 every Python command pays. Target (issue 12): each under 0.3 s wall on an idle machine; the
-ratio to the floor is what to compare between machines. Also listed: the heavy libraries each
-command imported (none of endplay, matplotlib, reportlab, numpy, networkx, jinja2 should be).
+ratio to the floor is what to compare between machines, and the load average (from
+``/proc/loadavg``) before and after is printed with them. Also listed: the heavy libraries each
+command imported (none of endplay, matplotlib, reportlab, numpy, networkx, jinja2, nor the
+command-line framework Typer, Rich, click and pydantic, nor FastAPI or SQLAlchemy, should be).
 
 Run: ``.venv/bin/python benchmarks/cli.py [--repeat K]``.
 """
@@ -22,8 +24,20 @@ COMMANDS: dict[str, list[str]] = {
     "dupbridge --help": [sys.executable, "-m", "dupbridge.cli", "--help"],
     "dupbridge formats": [sys.executable, "-m", "dupbridge.cli", "formats"],
 }
-HEAVY = ("endplay", "matplotlib", "reportlab", "numpy", "networkx", "jinja2")
+HEAVY = (
+    "endplay", "matplotlib", "reportlab", "numpy", "networkx", "jinja2",
+    "typer", "rich", "click", "pydantic", "fastapi", "sqlalchemy",
+)  # fmt: skip
 TARGET_SECONDS = 0.3
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages (``/proc/loadavg``), or ``?`` off Linux."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as file:
+            return " ".join(file.read().split()[:3])
+    except OSError:
+        return "?"
 
 
 def wall(command: list[str]) -> float:
@@ -41,7 +55,7 @@ def heavy_imports(args: list[str]) -> list[str]:
         capture_output=True,
         text=True,
     )
-    names = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines()}
+    names = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in run.stderr.splitlines()}
     return [name for name in HEAVY if name in names]
 
 
@@ -50,11 +64,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=7)
     options = parser.parse_args()
+    before = load_average()
     best = dict.fromkeys(COMMANDS, float("inf"))
     for _round in range(options.repeat):
         for name, command in COMMANDS.items():
             best[name] = min(best[name], wall(command))
     floor = best["python -c pass"]
+    print(f"load average before {before}, after {load_average()}; {options.repeat} rounds")
     print(f"{'command':<20} {'best wall s':>11} {'x floor':>8}")
     for name, seconds in best.items():
         print(f"{name:<20} {seconds:>11.3f} {seconds / floor:>8.1f}")

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from dupbridge.cli.__main__ import COMMAND_MODULES
 from dupbridge.cli.app import app
 from dupbridge.tournament.movements import mitchell
-from dupbridge.tournament.movements.files import dumps_csv, load
+from dupbridge.tournament.movements.files import dumps, dumps_csv, load
 from tests.conftest import shared_file
 
 
@@ -180,7 +180,8 @@ class TestLayout:
     @pytest.mark.oracle
     def test_suggest_prefers_the_club_library(self, runner: CliRunner) -> None:
         """With the club's KoPS library the published movement for the field comes first,
-        so its table and pair numbers match the club's cards (Law 8A)."""
+        so its table and pair numbers match the club's cards (Law 8A), and the command to
+        print it names the library, the movement and its boards per round."""
         path = shared_file("movements-kops-howell", "movements.json")
         result = runner.invoke(
             app,
@@ -188,5 +189,47 @@ class TestLayout:
         )
         assert 0 == result.exit_code, result.output
         text = result.stdout
-        assert text.index("7-13 (KoPS 7-13)") < text.index("Movements for 7 tables")
-        assert f"dupbridge movement show {path} --name 7-13" in " ".join(text.split())
+        assert text.index("7-13 (KoPS 7-13)") < text.index("(Howell 7 tables)")
+        hint = f"dupbridge movement show {path} --name 7-13 --boards-per-round 2"
+        assert hint in " ".join(text.split())
+        shown = runner.invoke(app, ["movement", "show", str(path), "--name", "7-13",
+                                    "--boards-per-round", "2", "--no-cards"])  # fmt: skip
+        assert 0 == shown.exit_code, shown.output
+        assert "KoPS 7-13" in shown.stdout
+
+    @pytest.mark.oracle
+    @pytest.mark.parametrize(
+        ("tables", "boards", "key"),
+        [("5", "27", "5-9"), ("10", "26", "10-13"), ("7.5", "24", "8-12")],
+    )
+    def test_library_from_the_environment(
+        self, runner: CliRunner, tables: str, boards: str, key: str
+    ) -> None:
+        """DUPBRIDGE_MOVEMENT_LIBRARY names the library when --library is not given; for N
+        tables the suggestion is the KoPS movement."""
+        path = shared_file("movements-kops-howell", "movements.json")
+        result = runner.invoke(
+            app,
+            ["movement", "suggest", "--tables", tables, "--boards", boards],
+            env={"DUPBRIDGE_MOVEMENT_LIBRARY": str(path), "COLUMNS": "200"},
+        )
+        assert 0 == result.exit_code, result.output
+        assert f"--name {key} " in result.stdout.splitlines()[-1] + " "
+        assert "The club's library comes first" in result.stdout
+
+    def test_library_that_does_not_fit(self, runner: CliRunner, tmp_path: Path) -> None:
+        """A library with nothing for the field says so, and dupbridge's movements follow;
+        an empty DUPBRIDGE_MOVEMENT_LIBRARY is no library; a missing one is an error."""
+        library = tmp_path / "club.yaml"
+        library.write_text(dumps(mitchell(5, 4)), encoding="utf-8")
+        args = ["movement", "suggest", "--tables", "7", "--boards", "26"]
+        result = runner.invoke(app, [*args, "--library", str(library)])
+        assert 0 == result.exit_code, result.output
+        assert "The library has no movement that fits 7 tables" in " ".join(result.stdout.split())
+        assert "show one: dupbridge movement show howell" in result.stdout
+        quiet = runner.invoke(app, args, env={"DUPBRIDGE_MOVEMENT_LIBRARY": ""})
+        assert 0 == quiet.exit_code
+        assert "library" not in quiet.stdout
+        missing = runner.invoke(app, [*args, "--library", str(tmp_path / "none.json")])
+        assert (1, "") == (missing.exit_code, missing.stdout)
+        assert "no movement library here" in missing.stderr

@@ -3,6 +3,7 @@ internals; the command tree lists every command the table names."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -34,8 +35,78 @@ def test_light_commands_import_no_heavy_library(args: tuple[str, ...]) -> None:
     """`dupbridge formats` and the help never load endplay (it pulls matplotlib), reportlab,
     networkx or jinja2."""
     modules = imported_by(*args)
-    assert "dupbridge.cli.commands" in modules  # the measurement saw the program
+    assert "dupbridge.cli.command_table" in modules  # the measurement saw the program
     assert [] == [name for name in HEAVY if name in modules]
+
+
+FRAMEWORK_AND_SERVICES = (
+    "endplay", "fastapi", "sqlalchemy", "pydantic", "typer", "rich", "click", "markdown_it",
+)  # fmt: skip
+
+
+def loaded_by(*args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]:
+    """What a fresh ``dupbridge ARGS`` process printed, and the top-level packages left in its
+    ``sys.modules`` when it finished (robust on a loaded machine: no clock involved)."""
+    code = (
+        "import sys\n"
+        "from dupbridge.cli.__main__ import main\n"
+        f"sys.argv = ['dupbridge', *{list(args)!r}]\n"
+        "main()\n"
+        "print('MODULES', ' '.join(sorted({name.split('.')[0] for name in sys.modules})))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "COLUMNS": "100", **(env or {})},
+    )
+    assert 0 == run.returncode, run.stderr[-2000:]
+    output, _, modules = run.stdout.rpartition("MODULES ")
+    return output, set(modules.split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("formats",), ("--lang", "pl", "--help"), ("--notation", "local", "formats")],
+)
+def test_help_and_formats_load_no_framework(args: tuple[str, ...]) -> None:
+    """Issue 12: `dupbridge --help` and `dupbridge formats` start without the command-line
+    framework (Typer, Rich, click; pydantic comes with Typer's parameters), the double-dummy
+    solver, the web framework or the database, and still print every command or format."""
+    output, modules = loaded_by(*args)
+    assert "dupbridge" in modules
+    assert [] == [name for name in FRAMEWORK_AND_SERVICES if name in modules]
+    if "formats" in args:
+        assert {"pbn", "lin", "usebio", ".rzd"} <= set(output.replace("│", " ").split())
+    else:
+        assert all(f" {spec.name} " in output for spec in COMMANDS)
+
+
+def test_quick_help_is_the_typer_help() -> None:
+    """The help printed without Typer is the one the Typer application prints, in English and
+    in Polish (the Polish one from the catalog, `--lang` or DUPBRIDGE_LANG)."""
+    for args, env in (((), {}), (("--lang", "pl"), {}), ((), {"DUPBRIDGE_LANG": "pl"})):
+        quick, _modules = loaded_by(*args, "--help", env=env)
+        typer_help = CliRunner().invoke(
+            app, [*args, "--help"], env={"COLUMNS": "100", **env}, prog_name="dupbridge"
+        )
+        assert (0, quick) == (typer_help.exit_code, typer_help.output)
+    assert "Polecenia" in quick
+    assert "Wyświetla formaty plików, które dupbridge odczytuje i zapisuje." in quick
+
+
+def test_quick_path_leaves_the_rest_to_typer() -> None:
+    """Anything but the program's help or the formats goes to Typer, which reports it as
+    before: an unknown language is an error (exit 2), not a help page."""
+    run = subprocess.run(
+        [sys.executable, "-m", "dupbridge.cli", "--lang", "xx", "formats"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (2, "") == (run.returncode, run.stdout)
+    assert "unknown language 'xx'" in run.stderr
 
 
 def test_help_imports_no_command_module() -> None:

@@ -9,15 +9,16 @@ from typing import NoReturn
 import typer
 from rich.console import Console
 
-from dupbridge.cli.commands import DupbridgeGroup, help_text, language_from_environment
-from dupbridge.i18n import LANGUAGES, N_, _, set_language
+from dupbridge.cli.command_table import APP_HELP, GLOBAL_OPTIONS, language_from_environment
+from dupbridge.cli.commands import DupbridgeGroup
+from dupbridge.i18n import _, set_language
 from dupbridge.i18n.notation import set_notation
 
 __all__ = ["app", "console", "err_console", "fail", "working"]
 
 app = typer.Typer(
     name="dupbridge",
-    help=N_("Duplicate bridge by the Laws: play, rule, score, deal, analyse, convert."),
+    help=APP_HELP,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -32,18 +33,12 @@ def _configure(
     language: str | None = typer.Option(
         None,
         "--lang",
-        help=help_text(
-            N_("Language of messages and help: {languages} (default: DUPBRIDGE_LANG, else LANG)."),
-            languages=", ".join(LANGUAGES),
-        ),
+        help=GLOBAL_OPTIONS[0].help,
     ),
     notation: str | None = typer.Option(
         None,
         "--notation",
-        help=N_(
-            "How cards and calls are written: international (A K Q J, NT) or local (the "
-            "language's own letters; default: DUPBRIDGE_NOTATION, else international)."
-        ),
+        help=GLOBAL_OPTIONS[1].help,
     ),
 ) -> None:
     """Duplicate bridge by the Laws of Duplicate Bridge (2017, or 2007 as an option)."""

@@ -1,10 +1,14 @@
-"""``dupbridge formats``: the file formats, listed from the catalogue (no format is imported)."""
+"""``dupbridge formats``: the file formats, listed from the catalogue (no format is imported).
+
+The table is drawn with the standard library (:mod:`dupbridge.cli.plain`), so that the command
+answers without loading the command-line framework (:mod:`dupbridge.cli.quick`).
+"""
 
 from __future__ import annotations
 
-from rich.table import Table as RichTable
+import sys
 
-from dupbridge.cli.app import console
+from dupbridge.cli.plain import styles_for, table, terminal_width
 from dupbridge.formats.catalogue import CATALOGUE
 from dupbridge.i18n import _
 
@@ -13,18 +17,16 @@ __all__ = ["formats"]
 
 def formats() -> None:
     """List the file formats dupbridge reads and writes."""
-    table = RichTable(title=_("File formats"))
-    table.add_column(_("Name"))
-    table.add_column(_("Extensions"))
-    table.add_column(_("Read"))
-    table.add_column(_("Write"))
-    table.add_column(_("Description"))
-    for file_format in CATALOGUE:
-        table.add_row(
+    headers = [_("Name"), _("Extensions"), _("Read"), _("Write"), _("Description")]
+    rows = [
+        [
             file_format.name,
             " ".join(file_format.extensions),
             _("yes") if file_format.read else _("no"),
             _("yes") if file_format.write else _("no"),
             _(file_format.description),
-        )
-    console.print(table)
+        ]
+        for file_format in CATALOGUE
+    ]
+    lines = table(_("File formats"), headers, rows, terminal_width(), styles_for(sys.stdout))
+    sys.stdout.write("\n".join(lines) + "\n")

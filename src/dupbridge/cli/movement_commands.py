@@ -3,6 +3,7 @@ validate any movement file (docs/movements.md)."""
 
 from __future__ import annotations
 
+import shlex
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,7 +22,15 @@ from dupbridge.tournament.movements.cards import (
     guide_cards,
     table_cards,
 )
-from dupbridge.tournament.movements.catalog import FAMILIES, Options, build, parse_tables, suggest
+from dupbridge.tournament.movements.catalog import (
+    FAMILIES,
+    Options,
+    Suggestion,
+    build,
+    parse_tables,
+    suggest,
+)
+from dupbridge.tournament.movements.club_library import library_suggestions, load_library
 from dupbridge.tournament.movements.errors import MovementFileError
 from dupbridge.tournament.movements.files import (
     FORMATS,
@@ -63,29 +72,63 @@ def suggest_command(
     minutes_per_board: float = typer.Option(
         7.5, "--minutes-per-board", help=N_("Pace of play, changes of round included.")
     ),
-    library: Path | None = typer.Option(
+    library: str | None = typer.Option(
         None,
         "--library",
+        envvar="DUPBRIDGE_MOVEMENT_LIBRARY",
+        metavar="PATH",
         help=N_(
             "The club's movement library (KoPS movements.json, ...): its movements that fit "
             "come first, so that tables and pair numbers match the club's cards and files."
         ),
     ),
-    boards_per_set: int = typer.Option(
-        2, "--library-boards-per-round", min=1, help=N_("Boards per round for a KoPS library.")
+    boards_per_set: int | None = typer.Option(
+        None, "--library-boards-per-round", min=1, help=N_("Boards per round for a KoPS library.")
     ),
 ) -> None:
     """Propose the movements that fit, with rounds, boards per round, relays, time and why."""
+    pace = Fraction(str(minutes_per_board))
     try:
         count, half = parse_tables(tables)
-        with working(_("searching movements...")):
-            found = suggest(
-                count, boards, half=half, minutes_per_board=Fraction(str(minutes_per_board))
-            )
     except DupbridgeError as error:
         fail(str(error))
-    if library is not None:
-        _print_library_fits(library, count + (1 if half else 0), boards, boards_per_set)
+    preferred: list[Suggestion] = []
+    if library:  # (an empty DUPBRIDGE_MOVEMENT_LIBRARY is no library)
+        try:
+            club = load_library(library)
+        except MovementFileError as error:
+            for problem in error.problems:
+                err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+            raise typer.Exit(1) from None
+        preferred = library_suggestions(
+            club, count, boards, half=half, minutes_per_board=pace, boards_per_round=boards_per_set
+        )
+        if not preferred:
+            console.print(
+                _("The library has no movement that fits {tables} tables and about {boards} "
+                  "boards; the movements below are built by dupbridge.").format(
+                    tables=tables, boards=boards
+                ),
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )  # fmt: skip
+    try:
+        with working(_("searching movements...")):
+            built = suggest(count, boards, half=half, minutes_per_board=pace)
+    except DupbridgeError as error:
+        if not preferred:
+            fail(str(error))
+        built = []
+    found = preferred + built
+    if preferred:
+        console.print(
+            _("The club's library comes first: its table and pair numbers are those of the "
+              "club's guide cards and scoring files."),
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )  # fmt: skip
     view = RichTable(
         title=_("Movements for {tables} tables, about {boards} boards").format(
             tables=tables, boards=boards
@@ -95,7 +138,9 @@ def suggest_command(
         view.add_column(header)
     for s in found:
         view.add_row(
-            f"{s.family} {s.options}".strip() + f"\n({s.title})",
+            (s.key if s.key == s.title else f"{s.key} ({s.title})")
+            if s.library
+            else f"{s.family} {s.options}".strip() + f"\n({s.title})",
             _("{rounds} x {per}").format(rounds=s.rounds, per=s.boards_per_round)
             + (
                 ""
@@ -108,66 +153,21 @@ def suggest_command(
             s.why,
         )
     console.print(view)
-    best = found[0]
-    console.print(
-        _(
-            "show one: dupbridge movement show {family} --tables {tables} --boards-per-round {n}"
-        ).format(
-            family=f"{best.family} {best.options}".strip(), tables=tables, n=best.boards_per_round
-        ),
-        markup=False,
-        highlight=False,
-        soft_wrap=True,
-    )
+    console.print(_show_hint(found[0], tables), markup=False, highlight=False, soft_wrap=True)
 
 
-def _print_library_fits(path: Path, tables: int, boards: int, per_round: int) -> None:
-    """The library's movements for this many tables, nearest the boards wanted first: the
-    published movements a club owns cards and scoring files for."""
-    if not path.exists():
-        fail(_("no movement library {path}").format(path=path))
-    try:
-        loaded = load(path, "auto", boards_per_round=per_round)
-    except MovementFileError as error:
-        for problem in error.problems:
-            err_console.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
-    fits = [
-        one
-        for one in loaded.movements
-        if len(one.movement.tables) == tables and one.movement.kind.value == "pairs"
-    ]
-    fits.sort(key=lambda one: (abs(len(one.movement.boards) - boards), one.key))
-    view = RichTable(
-        title=_("From {library}: {n} movements for {tables} tables").format(
-            library=path.name, n=len(fits), tables=tables
+def _show_hint(best: Suggestion, tables: str) -> str:
+    """The command that prints the best suggestion's cards."""
+    if best.library:
+        key = shlex.quote(best.key)
+        if not best.sized:
+            key += f" --boards-per-round {best.boards_per_round}"
+        return _("show one: dupbridge movement show {path} --name {key}").format(
+            path=shlex.quote(best.library), key=key
         )
-    )
-    for header in (_("movement"), _("rounds"), _("boards")):
-        view.add_column(header)
-    for one in fits[:8]:
-        movement = one.movement
-        view.add_row(
-            f"{one.key} ({movement.name})",
-            str(len(movement.round_numbers)),
-            str(len(movement.boards)),
-        )
-    console.print(view)
-    if fits:
-        console.print(
-            _("show one: dupbridge movement show {path} --name {key}").format(
-                path=path, key=fits[0].key
-            ),
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
-    else:
-        console.print(
-            _("The library has no movement for {tables} tables; the movements below are "
-              "built by dupbridge.").format(tables=tables),
-            markup=False,
-        )  # fmt: skip
+    return _(
+        "show one: dupbridge movement show {family} --tables {tables} --boards-per-round {n}"
+    ).format(family=f"{best.family} {best.options}".strip(), tables=tables, n=best.boards_per_round)
 
 
 def _arrow_rounds(text: str | None) -> tuple[int, ...]:

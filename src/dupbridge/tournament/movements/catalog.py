@@ -214,6 +214,10 @@ class Suggestion:
         minutes: the session's length at the given pace.
         why: the reasons for and against, in words.
         options: further options of ``dupbridge movement show`` for this variant.
+        library: the library file the movement comes from (empty: dupbridge builds it).
+        key: its name in that file.
+        sized: whether that file gives the boards (a KoPS movement takes
+            ``--boards-per-round``).
     """
 
     family: str
@@ -228,6 +232,9 @@ class Suggestion:
     minutes: int
     why: str
     options: str = ""
+    library: str = ""
+    key: str = ""
+    sized: bool = True
 
 
 def suggest(

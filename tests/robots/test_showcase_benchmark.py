@@ -1,0 +1,44 @@
+"""`benchmarks/showcase.py` (issue 12): the sample session's robots against par and against the
+old robot, run here at a tiny size to check that it runs and reports what it promises."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "showcase.py"
+
+
+def test_showcase_benchmark_reports_the_loss_against_par() -> None:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--boards", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert 0 == run.returncode, run.stderr[-2000:]
+    lines = run.stdout.splitlines()
+    boards = [line for line in lines if line.startswith("board ")]
+    assert 2 == len(boards)
+    # Board 1 of the sample session (seed 2017) is the board 1 `make run` shows: par +450.
+    assert boards[0].startswith("board   1 par  +450 showcase ")
+    losses = re.search(
+        r"average IMP loss against par: +showcase (\d+\.\d\d), old robot (\d+\.\d\d)", run.stdout
+    )
+    assert losses is not None, run.stdout
+    per_board = [int(n) for line in boards for n in re.findall(r"\(loss (\d+)\)", line)]
+    assert 4 == len(per_board)
+    assert float(losses.group(1)) == sum(per_board[0::2]) / 2
+    assert float(losses.group(2)) == sum(per_board[1::2]) / 2
+    assert re.search(r"issue 14's figure \+2\.00: (met|NOT met)", run.stdout)
+
+
+def test_showcase_benchmark_refuses_bad_options() -> None:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--boards", "0"], capture_output=True, text=True, check=False
+    )
+    assert 2 == run.returncode
+    assert "--boards must be at least 1" in run.stderr
