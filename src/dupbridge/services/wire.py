@@ -15,6 +15,7 @@ from typing import Any
 
 from dupbridge.core.cards import Card
 from dupbridge.core.events import CallMade
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import Role, TableView, view_for
@@ -125,7 +126,7 @@ def withheld_view(table: Table) -> dict[str, Any]:
 def _all_explanations(table: Table) -> dict[int, str]:
     calls = [event for event in table.events if isinstance(event, CallMade)]
     return {
-        position: event.explanation
+        position: str(render_explanation(event.explanation))
         for position, event in enumerate(calls)
         if event.explanation is not None
     }
@@ -197,6 +198,8 @@ def project_event(
         )
         if not sees or out["explanation"] is None:
             out.pop("explanation")
+        else:  # a robot's explanation in the viewer's language (Law 20F)
+            out["explanation"] = render_explanation(str(out["explanation"]))
     return out
 
 

@@ -29,6 +29,7 @@ from dupbridge.core.events import (
     Conceded,
     Event,
 )
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase
 from dupbridge.i18n import N_, _
@@ -238,7 +239,7 @@ class OnlineConsole:
                     "seat": event.seat.letter,
                     "call": str(event.call),
                     "alert": event.alert,
-                    "explanation": event.explanation,
+                    "explanation": render_explanation(event.explanation),
                 }
                 for event in table.events
                 if isinstance(event, CallMade)
