@@ -5,7 +5,7 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``, ``DirectorMessage``).
+``DirectorRuled``, ``DirectorMessage``, ``RobotSeated``).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -32,6 +32,7 @@ from dupbridge.services.online import (
     CallDirector,
     OnlineCommand,
     RequestUndo,
+    RobotSits,
     SendChat,
     TableSettings,
 )
@@ -52,6 +53,7 @@ SERVICE_EVENTS = frozenset(
         "ChatSent",
         "DirectorRuled",
         "DirectorMessage",
+        "RobotSeated",
     }
 )
 
@@ -94,6 +96,7 @@ class LiveTable:
         self.undo_request: UndoRequest | None = None
         self.claim_agreed: set[Seat] = set()
         self.director_called: Seat | None = None
+        self.robot_seats: set[Seat] = set()
 
     @property
     def table(self) -> Table:
@@ -184,6 +187,8 @@ class LiveTable:
             self.director_called = Seat.from_str(str(payload["seat"]))
         elif kind == "DirectorRuled":
             self._apply_ruling(payload)
+        elif kind == "RobotSeated":
+            self.robot_seats.add(Seat.from_str(str(payload["seat"])))
 
     def _withdraw_from(self, from_seq: int) -> None:
         """Withdraw the actions stored from ``from_seq`` on and rebuild the Table from the
@@ -198,6 +203,12 @@ class LiveTable:
         match command:
             case SendChat(text=text):
                 return {"type": "ChatSent", "seat": seat, "text": text}
+            case RobotSits():
+                if actor in self.robot_seats:
+                    raise ImpossibleActionError(
+                        _("a robot already plays {seat}").format(seat=actor.title), seat=actor
+                    )
+                return {"type": "RobotSeated", "seat": seat}
             case CallDirector(reason=reason):
                 return {"type": "DirectorCalled", "seat": seat, "reason": reason}
             case RequestUndo():

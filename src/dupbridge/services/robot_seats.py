@@ -20,6 +20,8 @@ client, so the table checks it as it checks a person's.
   (Law 68D).
 * An opponent's request to take back a call (Law 25A, online with consent) is granted; while
   its partner's request waits for an answer, the robot does not call over it.
+* On taking its seat, a robot logs it (``RobotSits``, once per seat and board), so that the
+  log tells every process where robots sit.
 * A robot never acts out of turn: it acts only when its view offers it legal calls or cards,
   or a question that it may answer.
 
@@ -51,7 +53,7 @@ from dupbridge.core.table import Phase
 from dupbridge.core.views import AuctionEntry, TableView
 from dupbridge.robots.bidding import choose_call, read_auction
 from dupbridge.robots.constraints import HandConstraint
-from dupbridge.services.online import AnswerUndo, OnlineCommand
+from dupbridge.services.online import AnswerUndo, OnlineCommand, RobotSits
 from dupbridge.services.table_errors import ClosedTableError
 from dupbridge.services.tables import StoreUnavailableError, TableService
 
@@ -250,6 +252,7 @@ class _Robot:
     async def run(self) -> None:
         service = self.owner.service
         try:
+            await self.announce(service)
             while True:
                 await self.wake.wait()
                 self.wake.clear()
@@ -265,6 +268,29 @@ class _Robot:
             self.owner.gone(self)
 
     over = False
+
+    async def announce(self, service: TableService) -> None:
+        """Log once that a robot plays this seat (:class:`RobotSits`), so that every server
+        process sees it in the log (the table page links the robots' card, Laws 40A1, 40B2);
+        nothing when the log says so already or the board is over."""
+        key = f"robot-sits-{self.seat.letter}-{uuid.uuid4().hex}"
+        for attempt in range(20):
+            live = await service.live(self.table_id)
+            if self.seat in live.robot_seats or live.finished:
+                return
+            try:
+                answer = await service.handle(
+                    self.table_id, self.seat, RobotSits(self.seat), live.head, key
+                )
+            except StoreUnavailableError:
+                await asyncio.sleep(0.2 * (attempt + 1))
+                continue
+            except (ClosedTableError, ActionError) as error:
+                _LOG.info("robot %s at %s not logged: %s", self.seat.letter, self.table_id, error)
+                return
+            if answer.get("type") == "ack":
+                return
+            await asyncio.sleep(0)  # stale: the table moved on; look again
 
     async def step(self, service: TableService) -> bool:
         """Read the seat's frame and act once; True when it should look again at once."""

@@ -46,6 +46,7 @@ from dupbridge.services.online import (
     DirectorMessage,
     OnlineCommand,
     RequestUndo,
+    RobotSits,
     SendChat,
     TableSettings,
 )
@@ -453,7 +454,9 @@ class TableService:
         service = live.service_payload(actor, command)
         if service is not None:
             return [service], [None], False
-        assert not isinstance(command, RequestUndo | AnswerUndo | CallDirector | SendChat)
+        assert not isinstance(
+            command, RequestUndo | AnswerUndo | CallDirector | SendChat | RobotSits
+        )
         events = table.execute(command)
         return (
             [event_to_json(event) for event in events],
