@@ -31,7 +31,7 @@ MARK = "dupbridge-explanation:"
 Part = tuple[str, Mapping[str, int | str]]
 
 _FORMATTER = string.Formatter()
-_MAX_VALUE = 40  # characters of a text value (a suit symbol, a call)
+_MAX_VALUE = 80  # characters of a text value (a suit symbol, a line of cards)
 
 
 def neutral_explanation(parts: Sequence[Part]) -> str:

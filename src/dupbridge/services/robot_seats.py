@@ -15,6 +15,9 @@ client, so the table checks it as it checks a person's.
 * Cards: the level chosen (``basic``, ``fast`` or ``standard``), with the auction read as
   hand constraints (``read_auction``) and the public record of the play (the cards each seat
   played, from the events: every card is played face up, Law 45A).
+* A robot declarer (``fast`` and ``standard``) claims the remaining tricks when they are
+  certain on every layout of the cards it cannot see, stating its line (Law 68C,
+  :func:`dupbridge.robots.claims.certain_claim`); it claims once a board.
 * A claim by an opponent is accepted unless the robot's own cards show it wrong
   (:func:`dupbridge.robots.claims.claim_holds`, double dummy); a dispute calls the Director
   (Law 68D).
@@ -44,9 +47,10 @@ from typing import Any
 
 from dupbridge.core.calls import parse_call
 from dupbridge.core.cards import Card, Hand
-from dupbridge.core.commands import AcceptClaim, MakeCall, PlayCard, RejectClaim
+from dupbridge.core.commands import AcceptClaim, Claim, MakeCall, PlayCard, RejectClaim
 from dupbridge.core.contract import Contract
 from dupbridge.core.errors import ActionError
+from dupbridge.core.explanations import neutral_explanation
 from dupbridge.core.play import Trick
 from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
 from dupbridge.core.table import Phase
@@ -193,6 +197,13 @@ def robot_action(
         return _claim_answer(seat, view, online, memory, rng)
     if not view.legal_cards:
         return None
+    if level != "basic" and seat is view.declarer and memory.claim is None:
+        from dupbridge.robots.claims import certain_claim  # noqa: PLC0415 - loads DDS
+
+        certain = certain_claim(view, memory.plays)
+        if certain is not None:  # Law 68C: the claim with its line of play
+            tricks, _line, statement = certain
+            return Claim(seat, tricks, neutral_explanation(statement))
     from dupbridge.robots.play import choose_card  # noqa: PLC0415 - loads DDS on first use
 
     if memory.constraints is None:

@@ -164,7 +164,7 @@ def table_view(table: Table, viewer: Viewer, *, explanations_after_board: bool) 
         out["claim"] = {
             "seat": claim.seat.letter,
             "tricks": claim.tricks,
-            "statement": claim.statement,
+            "statement": render_explanation(claim.statement),
         }
     out["score"] = score_json(table)
     return out
@@ -200,6 +200,8 @@ def project_event(
             out.pop("explanation")
         else:  # a robot's explanation in the viewer's language (Law 20F)
             out["explanation"] = render_explanation(str(out["explanation"]))
+    elif kind == "ClaimMade" and out.get("statement") is not None:
+        out["statement"] = render_explanation(str(out["statement"]))  # a robot's line
     return out
 
 
