@@ -71,10 +71,16 @@ def test_trumps_are_drawn_first() -> None:
 
 
 def test_no_claim_when_a_defender_might_ruff() -> None:
-    """In 7♥ North holds three top trumps against five outstanding: a defender might keep a
-    trump for a ruff, so the robot plays on."""
-    table = _after_first_trick(TRUMP_DEAL, "7H", "CK", ("C2", "C4", "CA"))
-    assert _claim(table) is None
+    """North holds only top cards, among them three top spades, and South no spade. In 7NT
+    he claims; in 7♠, with ten trumps outstanding against his three, a defender might keep a
+    trump to ruff a winner, so the robot plays on."""
+    deal = "N:AKQ.AKQJ.AKQJ.AK JT98.T98.T98.QJT .5432.5432.65432 765432.76.76.987"
+    notrump = _claim(_after_first_trick(deal, "7NT", "CQ", ("C2", "C7", "CA")))
+    assert notrump is not None
+    assert notrump[0] == 13
+    assert _claim(_after_first_trick(deal, "7S", "CQ", ("C2", "C7", "CA"))) is None
+    # With hearts trumps, North's three top hearts are fewer than the five outstanding.
+    assert _claim(_after_first_trick(TRUMP_DEAL, "7H", "CK", ("C2", "C4", "CA"))) is None
 
 
 def test_no_claim_with_a_card_that_could_lose() -> None:
@@ -83,6 +89,13 @@ def test_no_claim_with_a_card_that_could_lose() -> None:
     deal = "N:AKQ8.AKQJ.AKQ.AK JT9.T98.JT9.QJT9 5432.5432.5432.2 76.76.876.876543"
     table = _after_first_trick(deal, "7NT", "CQ", ("C2", "C3", "CA"))
     assert _claim(table) is None
+
+
+def test_no_claim_when_partner_would_take_the_lead() -> None:
+    """North's spades are the top ones outstanding but South's singleton ♠A would win North's
+    ♠K and leave South on lead with nothing but small cards: no claim."""
+    deal = "N:KQJT.AKQJ.AKQ.AK 9876.T98.JT9.QJT A.5432.5432.5432 5432.76.876.9876"
+    assert _claim(_after_first_trick(deal, "7NT", "CQ", ("C2", "C6", "CA"))) is None
 
 
 def test_only_declarer_claims_and_only_when_his_side_leads() -> None:
