@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -14,6 +15,7 @@ from dupbridge.i18n import _, use_language
 from dupbridge.robots.bidding import system_card
 from dupbridge.robots.bidding.engine import FAMILIES
 from dupbridge.robots.bidding.rules import Family
+from dupbridge.store import EventStore
 from dupbridge.web.app import create_app
 from tests.web.conftest import DEAL, settings_for
 from tests.web.protocol import create
@@ -113,3 +115,29 @@ def test_the_table_page_links_to_the_card_where_robots_sit(db_url: str, tmp_path
         page = client.get(f"/tables/{people['table']}/play?token={people['seats']['N']}").text
         assert 'id="robots-card"' not in page
         assert "/robots/system-card" not in page
+
+
+def test_the_link_shows_whichever_process_runs_the_robots(db_url: str, stored: EventStore) -> None:
+    """Laws 40A1, 40B2: the robots log where they sit (``RobotSeated``), so a second server
+    process on the same database, whose own robots play no seat of the table, links the card
+    on the table page too; a table of four persons logs no robot."""
+    settings = settings_for(db_url, robot_pace=0.0, robot_level="basic")
+    with TestClient(create_app(settings)) as runner, TestClient(create_app(settings)) as other:
+        made = create(runner, DEAL, robots=["E", "W"])
+        table, token = made["table"], made["seats"]["N"]
+        deadline = time.monotonic() + 10
+        while True:
+            seated = {
+                row.payload["seat"] for row in stored.events(table) if row.kind == "RobotSeated"
+            }
+            if seated == {"E", "W"} or time.monotonic() > deadline:
+                break
+            time.sleep(0.02)
+        assert seated == {"E", "W"}
+        page = other.get(f"/tables/{table}/play?token={token}&lang=pl").text
+        assert 'id="robots-card"' in page
+        assert "/robots/system-card?lang=pl" in page
+        people = create(runner, DEAL)
+        assert not [row for row in stored.events(people["table"]) if row.kind == "RobotSeated"]
+        page = other.get(f"/tables/{people['table']}/play?token={people['seats']['N']}").text
+        assert 'id="robots-card"' not in page

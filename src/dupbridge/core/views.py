@@ -22,6 +22,7 @@ from dupbridge.core.calls import Call
 from dupbridge.core.cards import Card, Hand
 from dupbridge.core.contract import Contract
 from dupbridge.core.events import CallMade
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.play import Trick
 from dupbridge.core.rectify import Pending
@@ -221,7 +222,9 @@ def _auction(table: Table, viewer: Seat | Role) -> tuple[AuctionEntry, ...]:
             seat,
             call,
             event.alert if event is not None else False,
-            event.explanation if event is not None and _sees_explanation(viewer, seat) else None,
+            render_explanation(event.explanation)
+            if event is not None and _sees_explanation(viewer, seat)
+            else None,
         )
         for seat, call, event in entries
     )

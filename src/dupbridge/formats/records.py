@@ -25,6 +25,7 @@ from dupbridge.core.contract import Contract
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ActionError, NotationError
 from dupbridge.core.events import CallMade, CardPlayed, ClaimAccepted, Conceded
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat, Vulnerability
 from dupbridge.core.table import Phase, Table
 from dupbridge.formats.problems import FormatError
@@ -138,7 +139,9 @@ class BoardRecord:
         claim: int | None = None
         for event in table.events:
             if isinstance(event, CallMade):
-                calls.append(RecordedCall(event.call, event.alert, event.explanation))
+                # a robot's explanation in the active language (the file is read by people)
+                explanation = render_explanation(event.explanation)
+                calls.append(RecordedCall(event.call, event.alert, explanation))
             elif isinstance(event, CardPlayed):
                 play.append(event.card)
         finished = table.phase is Phase.FINISHED

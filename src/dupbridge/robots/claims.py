@@ -1,4 +1,6 @@
-"""A robot's answer to an opponent's claim: accept it unless what it sees proves it wrong.
+"""A robot's claims: its answer to an opponent's claim, and the claims it makes as declarer.
+
+**Answering** (:func:`claim_holds`): accept unless what the robot sees proves the claim wrong.
 
 Law 68A: a claim is a statement that the claimer's side will win a number of tricks; Law 69A:
 an opponent may agree to it; Law 68D: an opponent who disputes it stops play and the
@@ -11,6 +13,16 @@ when the claimer's side makes the tricks it claims in at least one of these layo
 robot gives the claimer the benefit of cards it cannot see, and disputes a claim only when
 its own cards (or dummy's) show that the claimer's side cannot take what it claims, as a
 defender holding a winning trump would.
+
+**Claiming** (:func:`certain_claim`): a robot declarer claims every remaining trick when its
+side is on lead and the claim holds on every layout of the cards it cannot see and against
+every defence, with a line it states in the claim (Law 68C: the order of play): the hand on
+lead holds only top winners (no outstanding card of its suits is higher), and the defenders
+hold no trump, or the hand on lead has at least as many trumps as are outstanding and draws
+them first (a defender must follow to a trump lead while he holds one, Law 44C, so none is
+left to ruff with). Declarer sees only his own hand, dummy and the cards played: whatever the
+defenders hold, each lead from the hand on lead wins and keeps the lead there. Anything less
+certain is played out.
 """
 
 from __future__ import annotations
@@ -19,11 +31,13 @@ import random
 from collections.abc import Sequence
 
 from dupbridge.core.cards import CARDS, FULL_PACK, Card, Suit
+from dupbridge.core.explanations import Part
 from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.views import TableView
+from dupbridge.i18n import N_
 
-__all__ = ["CLAIM_LAYOUTS", "claim_holds"]
+__all__ = ["CLAIM_LAYOUTS", "Certain", "certain_claim", "claim_holds"]
 
 #: Random layouts dealt to check a claim (besides the one most favourable to the claimer).
 CLAIM_LAYOUTS = 15
@@ -133,3 +147,93 @@ def _deal(
             if any(room.values()):
                 return None
     return masks if not any(room.values()) else None
+
+
+#: A certain claim: the tricks the claimer's side will have in all, the line (the cards of the
+#: hand on lead in the order it plays them) and the statement's parts (language-neutral,
+#: :mod:`dupbridge.core.explanations`).
+Certain = tuple[int, tuple[Card, ...], list[Part]]
+
+
+def _written(cards: Sequence[Card]) -> str:
+    return " ".join(card.suit.symbol + str(card)[1:] for card in cards)
+
+
+def certain_claim(view: TableView, history: Sequence[tuple[Seat, Card]]) -> Certain | None:
+    """Declarer's claim of every remaining trick, if it is certain from what he sees (see the
+    module docstring), else None. ``view`` is declarer's own view, ``history`` every card
+    played so far, in order (Law 45A: played face up)."""
+    declarer, contract = view.declarer, view.contract
+    leader = view.turn
+    if (
+        declarer is None
+        or contract is None
+        or leader is None
+        or leader.side is not declarer.side
+        or view.current_trick
+        or view.viewer is not declarer
+    ):
+        return None
+    ours = [view.hands.get(seat) for seat in (declarer, declarer.partner)]
+    if ours[0] is None or ours[1] is None:
+        return None  # dummy not yet faced: declarer never leads before it is
+    held = ours[0].mask | ours[1].mask
+    for _seat, card in history:
+        held |= card.bit
+    outstanding = [card for card in CARDS if not held & card.bit]
+    hand = list(view.hands[leader])
+    partner = list(view.hands[leader.partner])
+    if len(hand) < 2:
+        return None
+    # Every card of the hand on lead beats every card it has not got, partner's included,
+    # so that it wins the trick itself and keeps the lead.
+    rivals = [*outstanding, *partner]
+    best = {suit: max((c.rank for c in rivals if c.suit is suit), default=0) for suit in Suit}
+    if any(card.rank < best[card.suit] for card in hand):
+        return None  # a card that could lose a trick, or pass the lead
+    trump = contract.strain.suit
+    theirs = sum(1 for card in outstanding if card.suit is trump) if trump is not None else 0
+    trumps = sorted((card for card in hand if card.suit is trump), key=lambda card: -card.rank)
+    if theirs > len(trumps):
+        return None  # a defender might keep a trump to ruff a winner
+    rest = sorted(
+        (card for card in hand if card.suit is not trump), key=lambda card: (-card.suit, -card.rank)
+    )
+    line = (*trumps, *rest)
+    if not _partner_follows(line, partner, trump):
+        return None
+    won = view.tricks[declarer.side]
+    total = won + len(hand)
+    if theirs:
+        statement: list[Part] = [
+            (
+                N_("I draw the outstanding trumps, and every card left is a winner: {cards}"),
+                {"cards": _written(line)},
+            ),
+        ]
+    else:
+        statement = [
+            (
+                N_("every card left in the hand on lead is a winner: {cards}"),
+                {"cards": _written(line)},
+            ),
+        ]
+    return total, line, statement
+
+
+def _partner_follows(line: Sequence[Card], partner: list[Card], trump: Suit | None) -> bool:
+    """Whether the partner of the hand on lead can play to each card of ``line`` without
+    winning the trick: he follows suit (lower, as every card of the line is the highest),
+    or discards a card that is not a trump; only a hand left with trumps alone must ruff."""
+    left = sorted(partner, key=lambda card: card.rank)
+    for led in line:
+        same = [card for card in left if card.suit is led.suit]
+        if same:
+            left.remove(same[0])
+            continue
+        spare = [card for card in left if card.suit is not trump]
+        if spare:
+            left.remove(spare[0])
+        elif left:
+            return False  # only trumps: he must ruff and take the lead
+    return True

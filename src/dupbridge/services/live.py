@@ -5,9 +5,10 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the Director's score, Law 12C;
-``DirectorAttended``: a call attended; and a ruling on the engine: ``DirectorRecording``,
-``DirectorStep``, ``DirectorResumed``, see :mod:`dupbridge.services.live_ruling`).
+``RobotSeated``, ``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the
+Director's score, Law 12C; ``DirectorAttended``: a call attended; and a ruling on the
+engine: ``DirectorRecording``, ``DirectorStep``, ``DirectorResumed``, see
+:mod:`dupbridge.services.live_ruling`).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
 the calls from the undone one on, and the Table is rebuilt by ``Table.replay`` from the calls
@@ -42,6 +43,7 @@ from dupbridge.services.online import (
     DirectorStep,
     OnlineCommand,
     RequestUndo,
+    RobotSits,
     SendChat,
     TableSettings,
 )
@@ -67,6 +69,7 @@ SERVICE_EVENTS = frozenset(
         *live_ruling.RULING_EVENTS,
         "DirectorScored",
         "DirectorAttended",
+        "RobotSeated",
     }
 )
 
@@ -117,6 +120,7 @@ class LiveTable:
         #: The ``DirectorScored`` events, (seq, payload), oldest first: the last one says
         #: the score in force (None: the table's own result stands).
         self.director_scores: list[tuple[int, dict[str, Any]]] = []
+        self.robot_seats: set[Seat] = set()
 
     @property
     def table(self) -> Table:
@@ -207,6 +211,8 @@ class LiveTable:
             self.director_called = Seat.from_str(str(payload["seat"]))
         elif kind == "DirectorRuled":
             self._apply_ruling(payload)
+        elif kind == "RobotSeated":
+            self.robot_seats.add(Seat.from_str(str(payload["seat"])))
         elif kind == "DirectorScored":
             self.director_scores.append((seq, dict(payload)))
         elif kind in live_ruling.RULING_EVENTS:
@@ -285,6 +291,12 @@ class LiveTable:
         match command:
             case SendChat(text=text):
                 return {"type": "ChatSent", "seat": seat, "text": text}
+            case RobotSits():
+                if actor in self.robot_seats:
+                    raise ImpossibleActionError(
+                        _("a robot already plays {seat}").format(seat=actor.title), seat=actor
+                    )
+                return {"type": "RobotSeated", "seat": seat}
             case CallDirector(reason=reason):
                 return {"type": "DirectorCalled", "seat": seat, "reason": reason}
             case RequestUndo():

@@ -15,6 +15,8 @@ The Director's console adds :class:`DirectorRuling` (a ruling on a disputed clai
 :class:`DirectorMessage`, :class:`DirectorScore` (an adjusted score, its revision or its
 withdrawal) and :class:`DirectorAttended` (a call attended), which no seat can send:
 :func:`decode_online` does not know them.
+Nor does it know :class:`RobotSits`, which a robot sends when it takes a seat
+(``services.robot_seats``), so that the log itself says where robots sit.
 
 Every frame is decoded by :func:`decode_online`, one discriminated union on ``type``: the
 service commands here, the table commands through :func:`dupbridge.core.commands.decode_command`
@@ -47,6 +49,7 @@ __all__ = [
     "DirectorStep",
     "OnlineCommand",
     "RequestUndo",
+    "RobotSits",
     "SendChat",
     "ServiceCommand",
     "SettingsError",
@@ -327,6 +330,17 @@ class DirectorResume:
     type: ClassVar[str] = "director_resume"
 
 
+@dataclass(frozen=True, slots=True)
+class RobotSits:
+    """A robot takes ``seat`` (logged once as ``RobotSeated``): every server process, and
+    the table page, learns from the log that a robot plays there, whichever process runs it
+    (Laws 40A1, 40B2: its opponents may read the robots' system card). Only the robots send
+    it: a seat's frame cannot (:func:`decode_online` does not know it)."""
+
+    type: ClassVar[str] = "robot_sits"
+    seat: Seat
+
+
 #: What the Director's console sends to a table (never a seat).
 DirectorCommand: TypeAlias = (
     DirectorRuling
@@ -339,7 +353,7 @@ DirectorCommand: TypeAlias = (
 )
 
 ServiceCommand: TypeAlias = RequestUndo | AnswerUndo | CallDirector | SendChat
-OnlineCommand: TypeAlias = Command | ServiceCommand
+OnlineCommand: TypeAlias = Command | ServiceCommand | RobotSits
 
 
 def _seat_of(data: Mapping[str, object]) -> Seat:

@@ -15,11 +15,16 @@ client, so the table checks it as it checks a person's.
 * Cards: the level chosen (``basic``, ``fast`` or ``standard``), with the auction read as
   hand constraints (``read_auction``) and the public record of the play (the cards each seat
   played, from the events: every card is played face up, Law 45A).
+* A robot declarer (``fast`` and ``standard``) claims the remaining tricks when they are
+  certain on every layout of the cards it cannot see, stating its line (Law 68C,
+  :func:`dupbridge.robots.claims.certain_claim`); it claims once a board.
 * A claim by an opponent is accepted unless the robot's own cards show it wrong
   (:func:`dupbridge.robots.claims.claim_holds`, double dummy); a dispute calls the Director
   (Law 68D).
 * An opponent's request to take back a call (Law 25A, online with consent) is granted; while
   its partner's request waits for an answer, the robot does not call over it.
+* On taking its seat, a robot logs it (``RobotSits``, once per seat and board), so that the
+  log tells every process where robots sit.
 * A robot never acts out of turn: it acts only when its view offers it legal calls or cards,
   or a question that it may answer.
 
@@ -42,16 +47,17 @@ from typing import Any
 
 from dupbridge.core.calls import parse_call
 from dupbridge.core.cards import Card, Hand
-from dupbridge.core.commands import AcceptClaim, MakeCall, PlayCard, RejectClaim
+from dupbridge.core.commands import AcceptClaim, Claim, MakeCall, PlayCard, RejectClaim
 from dupbridge.core.contract import Contract
 from dupbridge.core.errors import ActionError
+from dupbridge.core.explanations import neutral_explanation
 from dupbridge.core.play import Trick
 from dupbridge.core.seats import SEATS, Seat, Side, Vulnerability
 from dupbridge.core.table import Phase
 from dupbridge.core.views import AuctionEntry, TableView
 from dupbridge.robots.bidding import choose_call, read_auction
 from dupbridge.robots.constraints import HandConstraint
-from dupbridge.services.online import AnswerUndo, OnlineCommand
+from dupbridge.services.online import AnswerUndo, OnlineCommand, RobotSits
 from dupbridge.services.table_errors import ClosedTableError
 from dupbridge.services.tables import StoreUnavailableError, TableService
 
@@ -191,6 +197,13 @@ def robot_action(
         return _claim_answer(seat, view, online, memory, rng)
     if not view.legal_cards:
         return None
+    if level != "basic" and seat is view.declarer and memory.claim is None:
+        from dupbridge.robots.claims import certain_claim  # noqa: PLC0415 - loads DDS
+
+        certain = certain_claim(view, memory.plays)
+        if certain is not None:  # Law 68C: the claim with its line of play
+            tricks, _line, statement = certain
+            return Claim(seat, tricks, neutral_explanation(statement))
     from dupbridge.robots.play import choose_card  # noqa: PLC0415 - loads DDS on first use
 
     if memory.constraints is None:
@@ -250,6 +263,7 @@ class _Robot:
     async def run(self) -> None:
         service = self.owner.service
         try:
+            await self.announce(service)
             while True:
                 await self.wake.wait()
                 self.wake.clear()
@@ -265,6 +279,29 @@ class _Robot:
             self.owner.gone(self)
 
     over = False
+
+    async def announce(self, service: TableService) -> None:
+        """Log once that a robot plays this seat (:class:`RobotSits`), so that every server
+        process sees it in the log (the table page links the robots' card, Laws 40A1, 40B2);
+        nothing when the log says so already or the board is over."""
+        key = f"robot-sits-{self.seat.letter}-{uuid.uuid4().hex}"
+        for attempt in range(20):
+            live = await service.live(self.table_id)
+            if self.seat in live.robot_seats or live.finished:
+                return
+            try:
+                answer = await service.handle(
+                    self.table_id, self.seat, RobotSits(self.seat), live.head, key
+                )
+            except StoreUnavailableError:
+                await asyncio.sleep(0.2 * (attempt + 1))
+                continue
+            except (ClosedTableError, ActionError) as error:
+                _LOG.info("robot %s at %s not logged: %s", self.seat.letter, self.table_id, error)
+                return
+            if answer.get("type") == "ack":
+                return
+            await asyncio.sleep(0)  # stale: the table moved on; look again
 
     async def step(self, service: TableService) -> bool:
         """Read the seat's frame and act once; True when it should look again at once."""

@@ -26,6 +26,7 @@ from dupbridge.analysis.notation import card_text, contract_text
 from dupbridge.core.calls import Bid
 from dupbridge.core.cards import SUITS_DESCENDING, Card
 from dupbridge.core.errors import DupbridgeError
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.written import strain_text
 from dupbridge.formats.pbn import Game
@@ -165,7 +166,7 @@ def _tricks(play: Sequence[Card], record: BoardRecord) -> list[_Trick]:
 
 
 def _call_cell(text: str, alert: bool, explanation: str | None) -> dict[str, Any]:
-    return {"text": text, "alert": alert, "explanation": explanation or ""}
+    return {"text": text, "alert": alert, "explanation": render_explanation(explanation) or ""}
 
 
 def viewer_data(record: BoardRecord, ident: str, *, ten: str = "10") -> dict[str, Any]:

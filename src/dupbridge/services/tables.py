@@ -46,6 +46,7 @@ from dupbridge.services.online import (
     DirectorRuling,
     OnlineCommand,
     RequestUndo,
+    RobotSits,
     SendChat,
     TableSettings,
 )
@@ -448,7 +449,9 @@ class TableService:
         service = live.service_payload(actor, command)
         if service is not None:
             return [service], [None], False
-        assert not isinstance(command, RequestUndo | AnswerUndo | CallDirector | SendChat)
+        assert not isinstance(
+            command, RequestUndo | AnswerUndo | CallDirector | SendChat | RobotSits
+        )
         events = live.execute(command)
         return (
             [event_to_json(event) for event in events],

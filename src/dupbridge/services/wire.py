@@ -15,6 +15,7 @@ from typing import Any
 
 from dupbridge.core.cards import Card
 from dupbridge.core.events import CallMade
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import Role, TableView, view_for
@@ -125,7 +126,7 @@ def withheld_view(table: Table) -> dict[str, Any]:
 def _all_explanations(table: Table) -> dict[int, str]:
     calls = [event for event in table.events if isinstance(event, CallMade)]
     return {
-        position: event.explanation
+        position: str(render_explanation(event.explanation))
         for position, event in enumerate(calls)
         if event.explanation is not None
     }
@@ -163,7 +164,7 @@ def table_view(table: Table, viewer: Viewer, *, explanations_after_board: bool) 
         out["claim"] = {
             "seat": claim.seat.letter,
             "tricks": claim.tricks,
-            "statement": claim.statement,
+            "statement": render_explanation(claim.statement),
         }
     out["score"] = score_json(table)
     return out
@@ -199,6 +200,10 @@ def project_event(
         )
         if not sees or out["explanation"] is None:
             out.pop("explanation")
+        else:  # a robot's explanation in the viewer's language (Law 20F)
+            out["explanation"] = render_explanation(str(out["explanation"]))
+    elif kind == "ClaimMade" and out.get("statement") is not None:
+        out["statement"] = render_explanation(str(out["statement"]))  # a robot's line
     return out
 
 

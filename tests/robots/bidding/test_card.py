@@ -11,6 +11,7 @@ import pytest
 from dupbridge.core.auction import Auction
 from dupbridge.core.calls import parse_call
 from dupbridge.core.cards import Hand
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat
 from dupbridge.robots.bidding import RULES, choose_call, system_card
 
@@ -22,7 +23,9 @@ def _call(dealer: str, calls: str, hand: str) -> tuple[str, bool, str]:
     seat = auction.turn
     assert seat is not None
     call, alert, explanation = choose_call(auction, Hand.from_pbn(hand), seat)
-    return str(call), alert, explanation
+    rendered = render_explanation(explanation)
+    assert rendered is not None
+    return str(call), alert, rendered
 
 
 def test_docs_card_is_generated() -> None:

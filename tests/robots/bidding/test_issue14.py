@@ -8,6 +8,7 @@ from dupbridge.core.auction import Auction
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import Bid, Strain
 from dupbridge.core.deal import Deal
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat
 from dupbridge.robots.bidding import choose_call
 from dupbridge.services.sample_event import SAMPLE_SEED
@@ -61,6 +62,6 @@ def test_no_natural_bid_in_the_openers_suit() -> None:
                 Auction(auction.dealer, calls[: first + 1]), hands[seat], seat
             )
             assert alert, explanation
-            assert "Michaels" in explanation
+            assert "Michaels" in str(render_explanation(explanation))
             cue_bids += 1
     assert cue_bids >= 1

@@ -3,7 +3,8 @@ an auction as hand constraints.
 
 Law 20F: a player explains his side's calls to opponents on request; Law 40B: special
 partnership understandings are disclosed. Every robot call therefore carries an explanation,
-built from the rule's conditions in the player's language, and conventional calls are alerted.
+built from the rule's conditions as language-neutral data (rendered in each reader's
+language), and conventional calls are alerted.
 """
 
 from __future__ import annotations
@@ -11,66 +12,95 @@ from __future__ import annotations
 from dupbridge.core.auction import Auction
 from dupbridge.core.calls import Call
 from dupbridge.core.cards import Hand, Suit
+from dupbridge.core.explanations import Part, neutral_explanation
 from dupbridge.core.seats import Seat
 from dupbridge.core.views import TableView
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 from dupbridge.robots.bidding.engine import Reading, decide, read_calls
 from dupbridge.robots.bidding.rules import Rule
 from dupbridge.robots.constraints import HandConstraint
 
-__all__ = ["choose_call", "describe", "explain", "is_forced", "read_auction"]
+__all__ = [
+    "choose_call",
+    "describe",
+    "describe_parts",
+    "explain",
+    "explanation_of",
+    "is_forced",
+    "read_auction",
+]
 
 _SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
-def describe(
+def describe_parts(
     hcp: tuple[int, int], lengths: tuple[tuple[int, int], ...], balanced: bool | None
-) -> list[str]:
-    """The conditions as short phrases: ``11-15 HCP``, ``6+ ♥``, ``balanced``."""
-    parts: list[str] = []
+) -> list[Part]:
+    """The conditions as short phrases, each a catalog template with its values (rendered
+    in a viewer's language later): ``11-15 HCP``, ``6+ ♥``, ``balanced``."""
+    parts: list[Part] = []
     low, high = hcp
     if (low, high) != (0, 37):
         if high >= 37:
-            parts.append(_("{low}+ HCP").format(low=low))
+            parts.append((N_("{low}+ HCP"), {"low": low}))
         elif low == 0:
-            parts.append(_("at most {high} HCP").format(high=high))
+            parts.append((N_("at most {high} HCP"), {"high": high}))
         elif low == high:
-            parts.append(_("{low} HCP").format(low=low))
+            parts.append((N_("{low} HCP"), {"low": low}))
         else:
-            parts.append(_("{low}-{high} HCP").format(low=low, high=high))
+            parts.append((N_("{low}-{high} HCP"), {"low": low, "high": high}))
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         least, most = lengths[suit]
         symbol = _SYMBOL[suit]
         if (least, most) == (0, 13):
             continue
         if least == most:
-            parts.append(_("exactly {n} {suit}").format(n=least, suit=symbol))
+            parts.append((N_("exactly {n} {suit}"), {"n": least, "suit": symbol}))
         elif most == 13:
-            parts.append(_("{n}+ {suit}").format(n=least, suit=symbol))
+            parts.append((N_("{n}+ {suit}"), {"n": least, "suit": symbol}))
         elif least == 0:
-            parts.append(_("at most {n} {suit}").format(n=most, suit=symbol))
+            parts.append((N_("at most {n} {suit}"), {"n": most, "suit": symbol}))
         else:
-            parts.append(_("{low}-{high} {suit}").format(low=least, high=most, suit=symbol))
+            parts.append((N_("{low}-{high} {suit}"), {"low": least, "high": most, "suit": symbol}))
     if balanced:
-        parts.append(_("balanced"))
+        parts.append((N_("balanced"), {}))
+    return parts
+
+
+def _rendered(parts: list[Part]) -> list[str]:
+    return [_(template).format(**values) for template, values in parts]
+
+
+def describe(
+    hcp: tuple[int, int], lengths: tuple[tuple[int, int], ...], balanced: bool | None
+) -> list[str]:
+    """The conditions as short phrases in the active language: ``11-15 HCP``, ``6+ ♥``,
+    ``balanced``."""
+    return _rendered(describe_parts(hcp, lengths, balanced))
+
+
+def explanation_of(rule: Rule | None) -> list[Part]:
+    """The explanation of a call made by ``rule`` (None: a call the auction forced), as
+    catalog templates with their values (:mod:`dupbridge.core.explanations`)."""
+    if rule is None:
+        return [(N_("forced: bidding on in a forcing auction"), {})]
+    parts: list[Part] = []
+    if rule.note:
+        parts.append((rule.note, {}))
+    parts.extend(describe_parts(rule.hcp, rule.lengths, rule.balanced))
+    if rule.forcing == "1":
+        parts.append((N_("forcing"), {}))
+    elif rule.forcing == "game":
+        parts.append((N_("forcing to game"), {}))
+    if not parts:
+        return [(N_("natural"), {})]
     return parts
 
 
 def explain(rule: Rule | None) -> str:
-    """The explanation of a call made by ``rule`` (None: a call the auction forced)."""
-    if rule is None:
-        return _("forced: bidding on in a forcing auction")
-    parts = []
-    if rule.note:
-        parts.append(_(rule.note))
-    parts.extend(describe(rule.hcp, rule.lengths, rule.balanced))
-    if rule.forcing == "1":
-        parts.append(_("forcing"))
-    elif rule.forcing == "game":
-        parts.append(_("forcing to game"))
-    if not parts:
-        return _("natural")
-    return ", ".join(parts)
+    """The explanation of a call made by ``rule`` in the active language (None: a call the
+    auction forced)."""
+    return ", ".join(_rendered(explanation_of(rule)))
 
 
 def _auction_of(view_or_auction: Auction | TableView) -> Auction:
@@ -90,6 +120,10 @@ def choose_call(
 ) -> tuple[Call, bool, str]:
     """The robot's call for ``seat`` holding ``hand``: ``(call, alert, explanation)``.
 
+    The explanation is language-neutral (:func:`dupbridge.core.explanations.neutral_explanation`):
+    stored with the call, it is rendered in each opponent's language when his view is built
+    (:func:`dupbridge.core.explanations.render_explanation`).
+
     The call is always one of the auction's legal calls (Law 18, Law 36 never arises), and a
     forcing bid by partner is never passed.
 
@@ -107,7 +141,7 @@ def choose_call(
     decision = decide(auction, seat, hand)
     rule = decision.rule
     alert = bool(rule is not None and rule.alert)
-    return decision.call, alert, explain(rule)
+    return decision.call, alert, neutral_explanation(explanation_of(rule))
 
 
 def read_auction(auction: Auction | TableView, seat_of_reader: Seat) -> dict[Seat, HandConstraint]:

@@ -30,6 +30,7 @@ from dupbridge.core.events import (
     Conceded,
     Event,
 )
+from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase
 from dupbridge.i18n import N_, _
@@ -77,7 +78,7 @@ def record_actions(events: list[Event]) -> list[dict[str, Any]]:
             case ClaimMade(seat=seat, tricks=tricks, statement=statement):
                 claim: dict[str, Any] = {"seat": seat.letter, "claim": tricks}
                 if statement:
-                    claim["statement"] = statement
+                    claim["statement"] = statement  # as stored: the record replays
                 actions.append(claim)
             case ClaimAccepted(seat=seat):
                 actions.append({"seat": seat.letter, "accept_claim": True})
@@ -266,7 +267,7 @@ class OnlineConsole:
                     "seat": event.seat.letter,
                     "call": str(event.call),
                     "alert": event.alert,
-                    "explanation": event.explanation,
+                    "explanation": render_explanation(event.explanation),
                 }
                 for event in table.events
                 if isinstance(event, CallMade)
@@ -289,7 +290,7 @@ class OnlineConsole:
             else {
                 "seat": table.pending_claim.seat.letter,
                 "tricks": table.pending_claim.tricks,
-                "statement": table.pending_claim.statement,
+                "statement": render_explanation(table.pending_claim.statement),
                 # the fewest and most tricks the claimer's side can end with (Law 70)
                 "won": play.tricks_won(table.pending_claim.seat.side) if play else 0,
                 "most": (play.tricks_won(table.pending_claim.seat.side) if play else 0)

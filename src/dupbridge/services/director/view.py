@@ -11,6 +11,7 @@ from typing import Any
 
 from dupbridge.core.cards import Card
 from dupbridge.core.errors import NotationError
+from dupbridge.core.explanations import explanation_parts, render_explanation
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
@@ -95,7 +96,9 @@ def claim_checks(table: Table) -> dict[str, Any] | None:
     )
 
     line: list[Card] = []
-    for word in (claim.statement or "").replace(",", " ").split():
+    parts = explanation_parts(claim.statement)  # a robot's claim: the cards it named
+    said = " ".join(str(v) for _t, values in parts for v in values.values()) if parts else None
+    for word in (said or claim.statement or "").replace(",", " ").split():
         try:
             line.append(Card.from_str(word))
         except (NotationError, ValueError):
@@ -111,7 +114,7 @@ def claim_checks(table: Table) -> dict[str, Any] | None:
         "claimed_total": check.claimed_total,
         "won": check.won,
         "claimed_from_here": check.claimed_from_here,
-        "statement": claim.statement or "",
+        "statement": render_explanation(claim.statement) or "",
         "line": [str(card) for card in line],
         "double_dummy": {"NS": check.double_dummy[Side.NS], "EW": check.double_dummy[Side.EW]},
         "double_dummy_claimer": check.double_dummy[side],

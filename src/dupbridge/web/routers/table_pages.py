@@ -97,9 +97,13 @@ async def _page(
         if seat is not None:
             title = _("{board}: {seat}").format(board=title, seat=seat.title)
         strings = page_texts()
-    # Laws 40A1, 40B2: wherever a robot sits, its opponents may read the robots' card.
+    # Laws 40A1, 40B2: wherever a robot sits, its opponents may read the robots' card. The
+    # log says where robots sit (``RobotSeated``), whichever process runs them; the robots of
+    # this process count too, before their first event is stored.
     robots = getattr(request.state, "robots", None)
-    robot_seats = robots.seats(table_id) if robots is not None else frozenset()
+    robot_seats = set(live.robot_seats)
+    if robots is not None:
+        robot_seats |= robots.seats(table_id)
     config = {
         "table": table_id,
         "seat": None if seat is None else seat.letter,
