@@ -21,6 +21,7 @@ answers ``stale``. Messages are translated in the caller's language
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import uuid
 from collections.abc import Callable
@@ -63,7 +64,7 @@ from dupbridge.services.wire import (
     table_view,
     withheld_view,
 )
-from dupbridge.store import ConflictError, EventStore, NewEvent
+from dupbridge.store import ConflictError, EventStore, GroupWriter, NewEvent, Outcome, Write
 
 __all__ = [
     "ForbiddenError",
@@ -102,8 +103,7 @@ class TableService:
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._listeners: dict[str, set[Listener]] = {}
-        self._pending: list[tuple[str, list[NewEvent], bool, asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writer: GroupWriter | None = None  # started by the first write
         self.node = uuid.uuid4().hex
         self.gate: TableGate | None = None  # installed by the session service
 
@@ -114,7 +114,14 @@ class TableService:
     async def close(self) -> None:
         """Stop the bus and the database threads."""
         await self.bus.close()
+        if self._writer is not None:
+            await asyncio.to_thread(self._writer.close)  # writes what is queued
         self._executor.shutdown(wait=True)
+
+    @property
+    def write_groups(self) -> int:
+        """Transactions the group writer has committed (fewer than commands under load)."""
+        return 0 if self._writer is None else self._writer.groups
 
     async def _db(self, function: Callable[..., _T], *args: Any) -> _T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
@@ -359,57 +366,19 @@ class TableService:
         return _ack(key, (first, new[-1].seq)), new
 
     async def _commit(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
-        """Store one command's events (group commit: the commands that arrive while a
-        transaction runs are written together in the next one, each still all-or-nothing
-        and acknowledged only after its transaction commits).
+        """Store one command's events through the group writer (``dupbridge.store.writer``:
+        the commands that arrive while a transaction is written go together in the next one,
+        each still all-or-nothing) and return once its transaction has committed.
 
         Raises:
             ConflictError: if another writer stored this seq or key first.
         """
+        if self._writer is None:
+            self._writer = GroupWriter(self.store.engine, _settle_soon)
+            self._writer.start()
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((table_id, new, finished, done))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_pending())
+        self._writer.submit(Write(table_id, new, finished, done))
         await done
-
-    async def _write_pending(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            items = [(table_id, new, finished) for table_id, new, finished, _done in batch]
-            try:
-                await self._db(self._write, items)
-                results: list[BaseException | None] = [None] * len(batch)
-            except ConflictError:
-                # One of them clashed: write each alone, so only the clashing one fails.
-                results = await self._db(self._write_each, items)
-            except Exception as failure:
-                results = [failure] * len(batch)
-            for (_table, _new, _finished, done), outcome in zip(batch, results, strict=True):
-                if done.done():
-                    continue
-                if outcome is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(outcome)
-
-    def _write(self, items: list[tuple[str, list[NewEvent], bool]]) -> None:
-        with self.store.unit_of_work() as uow:
-            for table_id, new, finished in items:
-                uow.append(table_id, new)
-                if finished:
-                    uow.mark_finished(table_id)
-
-    def _write_each(
-        self, items: list[tuple[str, list[NewEvent], bool]]
-    ) -> list[BaseException | None]:
-        results: list[BaseException | None] = []
-        for item in items:
-            try:
-                self._write([item])
-                results.append(None)
-            except Exception as error:  # handed to the command that sent it
-                results.append(error)
-        return results
 
     def _stale(self, live: LiveTable, expected_seq: int) -> dict[str, Any]:
         return {
@@ -576,6 +545,26 @@ class TableService:
                 "view": table_view(live.table, viewer, explanations_after_board=after),
                 "online": live.online_state() if viewer is not KIBITZER else {},
             }
+
+
+def _settle_soon(outcomes: list[Outcome]) -> None:
+    """On the writer thread: hand a group's outcomes to their event loop, in one call."""
+    loops: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        loops.setdefault(outcome[0].get_loop(), []).append(outcome)
+    for loop, mine in loops.items():
+        with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+            loop.call_soon_threadsafe(_settle, mine)
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    for done, error in outcomes:
+        if done.done():  # its command was cancelled; the write stands
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
 
 
 def _ack(key: str, batch: tuple[int, int]) -> dict[str, Any]:
