@@ -21,7 +21,6 @@ answers ``stale``. Messages are translated in the caller's language
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 import uuid
 from collections.abc import Callable
@@ -50,6 +49,7 @@ from dupbridge.services.online import (
     SendChat,
     TableSettings,
 )
+from dupbridge.services.pipeline import Committer, Outbox
 from dupbridge.services.table_errors import (
     ClosedTableError,
     ForbiddenError,
@@ -64,7 +64,7 @@ from dupbridge.services.wire import (
     table_view,
     withheld_view,
 )
-from dupbridge.store import ConflictError, EventStore, GroupWriter, NewEvent, Outcome, Write
+from dupbridge.store import ConflictError, EventStore, NewEvent
 
 __all__ = [
     "ForbiddenError",
@@ -103,25 +103,27 @@ class TableService:
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._listeners: dict[str, set[Listener]] = {}
-        self._writer: GroupWriter | None = None  # started by the first write
+        self._committer = Committer(store)
+        self._outbox: Outbox[tuple[LiveTable, list[NewEvent], bool]] = Outbox(self._send)
         self.node = uuid.uuid4().hex
         self.gate: TableGate | None = None  # installed by the session service
 
     async def start(self) -> None:
         """Begin receiving the other processes' messages."""
         await self.bus.start(self._on_message)
+        self._outbox.start()
 
     async def close(self) -> None:
         """Stop the bus and the database threads."""
+        await self._outbox.close()  # sends what is queued
         await self.bus.close()
-        if self._writer is not None:
-            await asyncio.to_thread(self._writer.close)  # writes what is queued
+        await self._committer.close()  # writes what is queued
         self._executor.shutdown(wait=True)
 
     @property
     def write_groups(self) -> int:
         """Transactions the group writer has committed (fewer than commands under load)."""
-        return 0 if self._writer is None else self._writer.groups
+        return self._committer.groups
 
     async def _db(self, function: Callable[..., _T], *args: Any) -> _T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
@@ -344,7 +346,7 @@ class TableService:
         ]
         if self.persist:
             try:
-                await self._commit(live.id, new, finished)
+                await self._committer.write(live.id, new, finished)
             except ConflictError:
                 # Another process wrote at this seq first: the table ran ahead of the
                 # store, so rebuild it from the log and answer as the log says.
@@ -364,21 +366,6 @@ class TableService:
         for item, event in zip(new, events, strict=True):
             live.record(item.seq, item.batch, item.payload, item.key, event)
         return _ack(key, (first, new[-1].seq)), new
-
-    async def _commit(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
-        """Store one command's events through the group writer (``dupbridge.store.writer``:
-        the commands that arrive while a transaction is written go together in the next one,
-        each still all-or-nothing) and return once its transaction has committed.
-
-        Raises:
-            ConflictError: if another writer stored this seq or key first.
-        """
-        if self._writer is None:
-            self._writer = GroupWriter(self.store.engine, _settle_soon)
-            self._writer.start()
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._writer.submit(Write(table_id, new, finished, done))
-        await done
 
     def _stale(self, live: LiveTable, expected_seq: int) -> dict[str, Any]:
         return {
@@ -453,10 +440,16 @@ class TableService:
             listener(what, at)
 
     async def _publish(self, live: LiveTable, new: list[NewEvent], finished: bool) -> None:
+        """This process's connections at once; the other processes through the outbox, in
+        order, so that the answer does not wait for the bus."""
         self._notify(live.id, "update")
+        await self._outbox.put((live, new, finished))
+
+    async def _send(self, item: tuple[LiveTable, list[NewEvent], bool]) -> None:
+        live, new, finished = item
         rows = [
-            {"seq": item.seq, "batch": item.batch, "payload": item.payload, "key": item.key}
-            for item in new
+            {"seq": row.seq, "batch": row.batch, "payload": row.payload, "key": row.key}
+            for row in new
         ]
         await self.bus.publish({"origin": self.node, "table": live.id, "rows": rows})
         if finished:
@@ -545,26 +538,6 @@ class TableService:
                 "view": table_view(live.table, viewer, explanations_after_board=after),
                 "online": live.online_state() if viewer is not KIBITZER else {},
             }
-
-
-def _settle_soon(outcomes: list[Outcome]) -> None:
-    """On the writer thread: hand a group's outcomes to their event loop, in one call."""
-    loops: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
-    for outcome in outcomes:
-        loops.setdefault(outcome[0].get_loop(), []).append(outcome)
-    for loop, mine in loops.items():
-        with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
-            loop.call_soon_threadsafe(_settle, mine)
-
-
-def _settle(outcomes: list[Outcome]) -> None:
-    for done, error in outcomes:
-        if done.done():  # its command was cancelled; the write stands
-            continue
-        if error is None:
-            done.set_result(None)
-        else:
-            done.set_exception(error)
 
 
 def _ack(key: str, batch: tuple[int, int]) -> dict[str, Any]:
