@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -209,6 +210,48 @@ class TestSQLite:
         assert 1 <= groups < 40
         for table_id in ids:
             assert ["BoardStarted", "CallMade"] == [row.kind for row in store.events(table_id)]
+
+    def test_a_command_cancelled_while_it_commits(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The sender leaves while his call is being written: the call is stored, the table
+        in memory agrees with its log, and the next player's call (Law 17A: in rotation) is
+        accepted."""
+        real = UnitOfWork.append_many
+
+        def slow(self: UnitOfWork, logs: object) -> None:
+            time.sleep(0.3)  # on the writer thread
+            real(self, logs)  # type: ignore[arg-type]
+
+        async def play() -> tuple[int, list[str], dict[str, object]]:
+            engine = make_engine(f"sqlite:///{tmp_path / 'c.db'}")
+            upgrade(engine)
+            store = EventStore(engine)
+            service = TableService(store, MemoryBus())
+            await service.start()
+            table_id, _ = await service.create_table(
+                Deal.random(random.Random(5)), Board.numbered(1)
+            )
+            north = decode_online({"type": "call", "seat": "N", "call": "Pass"})
+            east = decode_online({"type": "call", "seat": "E", "call": "Pass"})
+            monkeypatch.setattr(UnitOfWork, "append_many", slow)
+            sending = asyncio.create_task(service.handle(table_id, Seat.N, north, 0, "n"))
+            await asyncio.sleep(0.1)
+            sending.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await sending
+            monkeypatch.setattr(UnitOfWork, "append_many", real)
+            head = (await service.live(table_id)).head
+            answer = await service.handle(table_id, Seat.E, east, 1, "e")
+            await service.close()
+            kinds = [row.kind for row in store.events(table_id)]
+            engine.dispose()
+            return head, kinds, answer
+
+        head, kinds, answer = asyncio.run(play())
+        assert 1 == head
+        assert {"type": "ack", "key": "e", "seq": 2, "last": 2} == answer
+        assert ["BoardStarted", "CallMade", "CallMade"] == kinds
 
 
 class TestPostgreSQL:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -257,18 +257,17 @@ class TableService:
             if expected_seq != live.head:
                 return self._stale(live, expected_seq)
             payloads, events, finished = self._execute(live, actor, command)
-            answer, new = await self._store(
-                live,
-                actor.letter,
-                key,
-                expected_seq,
-                payloads=payloads,
-                events=events,
-                finished=finished,
+            return await _to_the_end(
+                self._store(
+                    live,
+                    actor.letter,
+                    key,
+                    expected_seq,
+                    payloads=payloads,
+                    events=events,
+                    finished=finished,
+                )
             )
-        if new:
-            await self._publish(live, new, finished)
-        return answer
 
     async def direct(
         self,
@@ -312,18 +311,17 @@ class TableService:
             else:
                 payload = live.ruling_payload(principal.name, command.tricks, _now())
                 finished = command.tricks is not None
-            answer, new = await self._store(
-                live,
-                "director",
-                key,
-                expected_seq,
-                payloads=[payload],
-                events=[None],
-                finished=finished,
+            return await _to_the_end(
+                self._store(
+                    live,
+                    "director",
+                    key,
+                    expected_seq,
+                    payloads=[payload],
+                    events=[None],
+                    finished=finished,
+                )
             )
-        if new:
-            await self._publish(live, new, finished)
-        return answer
 
     async def _store(
         self,
@@ -335,10 +333,9 @@ class TableService:
         payloads: list[dict[str, Any]],
         events: list[Event | None],
         finished: bool,
-    ) -> tuple[dict[str, Any], list[NewEvent]]:
+    ) -> dict[str, Any]:
         """Write one command's events (they are already applied to ``live.table``; service
-        events are applied by ``live.record``) and note them; the answer and the rows to
-        publish (none when the store answered otherwise)."""
+        events are applied by ``live.record``), note them and publish them; the answer."""
         first = live.head + 1
         new = [
             NewEvent(first + i, first, payload, actor, key if i == 0 else None)
@@ -352,8 +349,8 @@ class TableService:
                 # store, so rebuild it from the log and answer as the log says.
                 await self._reload(live)
                 if key in live.batches:
-                    return _ack(key, live.batches[key]), []
-                return self._stale(live, expected_seq), []
+                    return _ack(key, live.batches[key])
+                return self._stale(live, expected_seq)
             except Exception as error:
                 # Not stored (or not known to be): the table ran ahead of the store.
                 await self._forget(live)
@@ -365,7 +362,8 @@ class TableService:
                 ) from error
         for item, event in zip(new, events, strict=True):
             live.record(item.seq, item.batch, item.payload, item.key, event)
-        return _ack(key, (first, new[-1].seq)), new
+        await self._publish(live, new, finished)
+        return _ack(key, (first, new[-1].seq))
 
     def _stale(self, live: LiveTable, expected_seq: int) -> dict[str, Any]:
         return {
@@ -538,6 +536,20 @@ class TableService:
                 "view": table_view(live.table, viewer, explanations_after_board=after),
                 "online": live.online_state() if viewer is not KIBITZER else {},
             }
+
+
+async def _to_the_end(work: Awaitable[_T]) -> _T:
+    """Await ``work`` (storing a command and recording it in memory) to its end even if the
+    caller is cancelled meanwhile (its client left), so that the table in memory never runs
+    ahead of its log; the cancellation is passed on afterwards."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.wait({task})
+        if not task.cancelled():
+            task.exception()  # retrieved: the caller is gone
+        raise
 
 
 def _ack(key: str, batch: tuple[int, int]) -> dict[str, Any]:

@@ -125,7 +125,15 @@ class GroupWriter:
                     if not self._queue:
                         return
                     group, self._queue = self._queue, []
-                self._settle(self._write_group(group))
+                try:
+                    outcomes = self._write_group(group)
+                except BaseException as error:  # never leave a command waiting for ever
+                    outcomes = [(write.token, error) for write in group]
+                    _LOG.exception("the writer failed")
+                try:
+                    self._settle(outcomes)
+                except Exception:  # the caller's hand-over failed; the writer goes on
+                    _LOG.exception("outcomes not handed over")
         finally:
             self._disconnect()
 
@@ -145,7 +153,10 @@ class GroupWriter:
     def _write_alone(self, write: Write) -> Outcome:
         try:
             self._transaction([write])
-        except Exception as error:  # the outcome of this write only
+        except ConflictError as clash:  # the outcome of this write only
+            return write.token, clash
+        except Exception as error:  # the connection may be broken: a new one next time
+            self._disconnect()
             return write.token, error
         return write.token, None
 
