@@ -237,7 +237,7 @@ class TestStoreFailure:
         before = log_of(stored, table["table"])
         frame = command("call", "E", 1, key="east-again", call="Pass")
         with monkeypatch.context() as patched:
-            patched.setattr(UnitOfWork, "append", broken)
+            patched.setattr(UnitOfWork, "append_many", broken)
             response = post(client, table, "E", frame)
         assert (503, "store_unavailable") == (response.status_code, response.json()["error"])
         assert before == log_of(stored, table["table"])

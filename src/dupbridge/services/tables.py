@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -50,6 +50,7 @@ from dupbridge.services.online import (
     SendChat,
     TableSettings,
 )
+from dupbridge.services.pipeline import Committer, Outbox
 from dupbridge.services.table_errors import (
     ClosedTableError,
     ForbiddenError,
@@ -103,19 +104,27 @@ class TableService:
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._listeners: dict[str, set[Listener]] = {}
-        self._pending: list[tuple[str, list[NewEvent], bool, asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._committer = Committer(store)
+        self._outbox: Outbox[tuple[LiveTable, list[NewEvent], bool]] = Outbox(self._send)
         self.node = uuid.uuid4().hex
         self.gate: TableGate | None = None  # installed by the session service
 
     async def start(self) -> None:
         """Begin receiving the other processes' messages."""
         await self.bus.start(self._on_message)
+        self._outbox.start()
 
     async def close(self) -> None:
         """Stop the bus and the database threads."""
+        await self._outbox.close()  # sends what is queued
         await self.bus.close()
+        await self._committer.close()  # writes what is queued
         self._executor.shutdown(wait=True)
+
+    @property
+    def write_groups(self) -> int:
+        """Transactions the group writer has committed (fewer than commands under load)."""
+        return self._committer.groups
 
     async def _db(self, function: Callable[..., _T], *args: Any) -> _T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
@@ -249,18 +258,17 @@ class TableService:
             if expected_seq != live.head:
                 return self._stale(live, expected_seq)
             payloads, events, finished = self._execute(live, actor, command)
-            answer, new = await self._store(
-                live,
-                actor.letter,
-                key,
-                expected_seq,
-                payloads=payloads,
-                events=events,
-                finished=finished,
+            return await _to_the_end(
+                self._store(
+                    live,
+                    actor.letter,
+                    key,
+                    expected_seq,
+                    payloads=payloads,
+                    events=events,
+                    finished=finished,
+                )
             )
-        if new:
-            await self._publish(live, new, finished)
-        return answer
 
     async def direct(
         self,
@@ -299,18 +307,17 @@ class TableService:
             if expected_seq != live.head:
                 return self._stale(live, -1 if expected_seq is None else expected_seq)
             payload, finished = live.director_payload(principal.name, command, _now())
-            answer, new = await self._store(
-                live,
-                "director",
-                key,
-                expected_seq,
-                payloads=[payload],
-                events=[None],
-                finished=finished,
+            return await _to_the_end(
+                self._store(
+                    live,
+                    "director",
+                    key,
+                    expected_seq,
+                    payloads=[payload],
+                    events=[None],
+                    finished=finished,
+                )
             )
-        if new:
-            await self._publish(live, new, finished)
-        return answer
 
     async def _store(
         self,
@@ -322,10 +329,9 @@ class TableService:
         payloads: list[dict[str, Any]],
         events: list[Event | None],
         finished: bool,
-    ) -> tuple[dict[str, Any], list[NewEvent]]:
+    ) -> dict[str, Any]:
         """Write one command's events (they are already applied to ``live.table``; service
-        events are applied by ``live.record``) and note them; the answer and the rows to
-        publish (none when the store answered otherwise)."""
+        events are applied by ``live.record``), note them and publish them; the answer."""
         first = live.head + 1
         new = [
             NewEvent(first + i, first, payload, actor, key if i == 0 else None)
@@ -333,14 +339,14 @@ class TableService:
         ]
         if self.persist:
             try:
-                await self._commit(live.id, new, finished)
+                await self._committer.write(live.id, new, finished)
             except ConflictError:
                 # Another process wrote at this seq first: the table ran ahead of the
                 # store, so rebuild it from the log and answer as the log says.
                 await self._reload(live)
                 if key in live.batches:
-                    return _ack(key, live.batches[key]), []
-                return self._stale(live, expected_seq), []
+                    return _ack(key, live.batches[key])
+                return self._stale(live, expected_seq)
             except Exception as error:
                 # Not stored (or not known to be): the table ran ahead of the store.
                 await self._forget(live)
@@ -352,60 +358,8 @@ class TableService:
                 ) from error
         for item, event in zip(new, events, strict=True):
             live.record(item.seq, item.batch, item.payload, item.key, event)
-        return _ack(key, (first, new[-1].seq)), new
-
-    async def _commit(self, table_id: str, new: list[NewEvent], finished: bool) -> None:
-        """Store one command's events (group commit: the commands that arrive while a
-        transaction runs are written together in the next one, each still all-or-nothing
-        and acknowledged only after its transaction commits).
-
-        Raises:
-            ConflictError: if another writer stored this seq or key first.
-        """
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((table_id, new, finished, done))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_pending())
-        await done
-
-    async def _write_pending(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            items = [(table_id, new, finished) for table_id, new, finished, _done in batch]
-            try:
-                await self._db(self._write, items)
-                results: list[BaseException | None] = [None] * len(batch)
-            except ConflictError:
-                # One of them clashed: write each alone, so only the clashing one fails.
-                results = await self._db(self._write_each, items)
-            except Exception as failure:
-                results = [failure] * len(batch)
-            for (_table, _new, _finished, done), outcome in zip(batch, results, strict=True):
-                if done.done():
-                    continue
-                if outcome is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(outcome)
-
-    def _write(self, items: list[tuple[str, list[NewEvent], bool]]) -> None:
-        with self.store.unit_of_work() as uow:
-            for table_id, new, finished in items:
-                uow.append(table_id, new)
-                if finished:
-                    uow.mark_finished(table_id)
-
-    def _write_each(
-        self, items: list[tuple[str, list[NewEvent], bool]]
-    ) -> list[BaseException | None]:
-        results: list[BaseException | None] = []
-        for item in items:
-            try:
-                self._write([item])
-                results.append(None)
-            except Exception as error:  # handed to the command that sent it
-                results.append(error)
-        return results
+        await self._publish(live, new, finished)
+        return _ack(key, (first, new[-1].seq))
 
     def _stale(self, live: LiveTable, expected_seq: int) -> dict[str, Any]:
         return {
@@ -482,10 +436,16 @@ class TableService:
             listener(what, at)
 
     async def _publish(self, live: LiveTable, new: list[NewEvent], finished: bool) -> None:
+        """This process's connections at once; the other processes through the outbox, in
+        order, so that the answer does not wait for the bus."""
         self._notify(live.id, "update")
+        await self._outbox.put((live, new, finished))
+
+    async def _send(self, item: tuple[LiveTable, list[NewEvent], bool]) -> None:
+        live, new, finished = item
         rows = [
-            {"seq": item.seq, "batch": item.batch, "payload": item.payload, "key": item.key}
-            for item in new
+            {"seq": row.seq, "batch": row.batch, "payload": row.payload, "key": row.key}
+            for row in new
         ]
         await self.bus.publish({"origin": self.node, "table": live.id, "rows": rows})
         if finished:
@@ -574,6 +534,20 @@ class TableService:
                 "view": table_view(live.table, viewer, explanations_after_board=after),
                 "online": live.online_state() if viewer is not KIBITZER else {},
             }
+
+
+async def _to_the_end(work: Awaitable[_T]) -> _T:
+    """Await ``work`` (storing a command and recording it in memory) to its end even if the
+    caller is cancelled meanwhile (its client left), so that the table in memory never runs
+    ahead of its log; the cancellation is passed on afterwards."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.wait({task})
+        if not task.cancelled():
+            task.exception()  # retrieved: the caller is gone
+        raise
 
 
 def _ack(key: str, batch: tuple[int, int]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from dupbridge.core.cards import Card
+from dupbridge.core.cards import CARDS, Card
 from dupbridge.core.events import CallMade
 from dupbridge.core.explanations import render_explanation
 from dupbridge.core.seats import Seat, Side
@@ -40,8 +40,13 @@ KIBITZER = Role.SPECTATOR
 _PLAYERS_ONLY = frozenset({"ChatSent"})
 
 
+#: Each card's text by index: every frame names dozens of cards, four frames an action.
+_CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in CARDS)
+
+
 def _cards(cards: Iterable[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    text = _CARD_TEXT
+    return [text[card.index] for card in cards]
 
 
 def _viewer_name(viewer: Viewer) -> str:
@@ -76,7 +81,8 @@ def view_json(view: TableView, explanations: Mapping[int, str] | None = None) ->
         "hands": {seat.letter: _cards(hand) for seat, hand in view.hands.items()},
         "played": {seat.letter: _cards(cards) for seat, cards in view.played.items()},
         "current_trick": [
-            {"seat": seat.letter, "card": str(card)} for seat, card in view.current_trick
+            {"seat": seat.letter, "card": _CARD_TEXT[card.index]}
+            for seat, card in view.current_trick
         ],
         "previous_trick": None
         if previous is None

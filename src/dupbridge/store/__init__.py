@@ -19,16 +19,20 @@ from dupbridge.store.repositories import (
     TableRecord,
     UnitOfWork,
 )
+from dupbridge.store.writer import GroupWriter, Outcome, Write
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "ConflictError",
     "DatabaseURLError",
     "EventStore",
+    "GroupWriter",
     "NewEvent",
+    "Outcome",
     "StoredEvent",
     "TableRecord",
     "UnitOfWork",
+    "Write",
     "current_revision",
     "head_revision",
     "make_engine",

@@ -149,23 +149,27 @@ class UnitOfWork:
 
     def append(self, table_id: str, new: Sequence[NewEvent]) -> None:
         """Append events to a table's log (stored when the unit of work commits)."""
+        self.append_many([(table_id, new)])
+
+    def append_many(self, logs: Sequence[tuple[str, Sequence[NewEvent]]]) -> None:
+        """Append events to several tables' logs in one statement (one ``executemany`` for a
+        whole group commit)."""
         now = _now()
-        self._connection.execute(
-            insert(schema.events),
-            [
-                {
-                    "table_id": table_id,
-                    "seq": event.seq,
-                    "batch": event.batch,
-                    "kind": str(event.payload.get("type", "")),
-                    "actor": event.actor,
-                    "idempotency_key": event.key,
-                    "payload": _dumps(event.payload),
-                    "created_at": now,
-                }
-                for event in new
-            ],
-        )
+        rows = [
+            {
+                "table_id": table_id,
+                "seq": event.seq,
+                "batch": event.batch,
+                "kind": str(event.payload.get("type", "")),
+                "actor": event.actor,
+                "idempotency_key": event.key,
+                "payload": _dumps(event.payload),
+                "created_at": now,
+            }
+            for table_id, new in logs
+            for event in new
+        ]
+        self._connection.execute(insert(schema.events), rows)
 
     def mark_finished(self, table_id: str) -> None:
         """Record that play is over at the table (kibitzers wait for every table)."""
