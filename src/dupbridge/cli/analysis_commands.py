@@ -436,6 +436,7 @@ def handrecord(
 ) -> None:
     """Print hand records: hands, HCP, makeable contracts and par, several boards per page."""
     from dupbridge.analysis.handrecord import PER_PAGE, render_html, write_pdf
+    from dupbridge.i18n.pdffonts import PdfFontError
 
     kind = out.suffix.lower()
     if kind not in (".pdf", ".html", ".htm"):
@@ -452,6 +453,8 @@ def handrecord(
             out.write_text(html, encoding="utf-8")
     except OSError as error:
         fail(_("cannot write {path}: {error}").format(path=out, error=error.strerror or error))
+    except PdfFontError as error:
+        fail(str(error))
     note(
         ngettext(
             "hand record of {n} board written to {out}",

@@ -289,8 +289,13 @@ def club_hand_record(request: Request, principal: DirectorOnly, evening_id: str)
         return evening_page(
             request, evening_id, error=_("load the hand record (PBN) first"), status=422
         )
+    from dupbridge.i18n.pdffonts import PdfFontError  # noqa: PLC0415
+
     boards = [(info.board, info.deal) for info in evening.boards.values() if info.deal]
-    pdf = render_pdf(analyse_boards(boards), title=evening.setup.name)
+    try:
+        pdf = render_pdf(analyse_boards(boards), title=evening.setup.name)
+    except PdfFontError as error:
+        return evening_page(request, evening_id, error=str(error), status=500)
     return Response(
         pdf,
         media_type="application/pdf",
