@@ -21,6 +21,7 @@ from dupbridge.scoring.butler import DEFAULT_DATUM, ButlerError, DatumRule, datu
 from dupbridge.scoring.crossimps import CrossImpTotal
 from dupbridge.scoring.imp_rules import ImpRule
 from dupbridge.scoring.matchpoints import Factoring, Scale
+from dupbridge.i18n.formats import decimal_text
 from dupbridge.scoring.rounding import Rounding, format_fixed
 from dupbridge.services.event_results import (
     EventContentError,
@@ -265,10 +266,10 @@ def _print_ranking(scored: ScoredEvent) -> None:
                 placing.label,
                 str(placing.key),
                 event.pair(placing.key).label,
-                format_fixed(pair.total * scale),
+                decimal_text(format_fixed(pair.total * scale)),
             ]
             if matchpoints:
-                row.append(format_fixed(pair.percent or 0))
+                row.append(decimal_text(format_fixed(pair.percent or 0)))
             table.add_row(*row)
         console.print(table)
 

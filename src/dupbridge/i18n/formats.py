@@ -4,7 +4,7 @@ Part of the notation kept outside the catalogs (issue 17): a Polish, Swedish, La
 Estonian or Russian reader sees ``62,35`` where an English one sees ``62.35``, the percent
 sign placed as CLDR places it (``62,35 %`` in Swedish and Russian, with a no-break space,
 ``62,35%`` in Polish, Latvian and Estonian), and dates such as ``25.11.2026`` (``2026-11-25``
-in Swedish, ``11/25/2026`` in English).
+in Swedish, ``25/11/2026`` in English).
 
 The published figures stay exact: a number is rounded once, by the scoring's own rule
 (:func:`dupbridge.scoring.rounding.format_fixed`), and only its *writing* is localised here;
@@ -26,14 +26,19 @@ from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
 from dupbridge.i18n import get_language
 
-__all__ = ["date_text", "decimal_text", "parse_date", "percent_text", "time_text"]
+__all__ = ["LOCALES", "date_text", "decimal_text", "parse_date", "percent_text", "time_text"]
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
+#: The CLDR locale of each language's formats. English is British English, the English of
+#: the WBF Laws (day before month, a 24-hour clock), not CLDR's default of US English.
+LOCALES = {"en": "en_GB", "pl": "pl", "sv": "sv", "lv": "lv", "et": "et", "ru": "ru"}
+
+
 @lru_cache(maxsize=16)
 def _locale(language: str) -> Locale:
-    return Locale.parse(language)
+    return Locale.parse(LOCALES.get(language, language))
 
 
 def _digits(text: str | int | Decimal) -> tuple[Decimal, int, str]:
@@ -64,7 +69,7 @@ def decimal_text(text: str | int | Decimal, language: str | None = None) -> str:
 
 @lru_cache(maxsize=64)
 def _percent_pattern(language: str, places: int) -> NumberPattern:
-    pattern = parse_pattern(_locale(language).percent_formats[None].pattern)
+    pattern = parse_pattern(Locale.parse(language).percent_formats[None].pattern)
     pattern.frac_prec = (places, places)
     pattern.grouping = (1000, 1000)  # no grouping: a percentage never reaches a thousand
     return pattern
@@ -79,7 +84,7 @@ def percent_text(text: str | int | Decimal, language: str | None = None) -> str:
     """
     value, places, _plus = _digits(text)
     locale = _locale(language or get_language())
-    return str(_percent_pattern(locale.language, places).apply(value / 100, locale))
+    return str(_percent_pattern(str(locale), places).apply(value / 100, locale))
 
 
 def date_text(value: date, language: str | None = None) -> str:
@@ -89,7 +94,7 @@ def date_text(value: date, language: str | None = None) -> str:
 
 
 def time_text(value: time | datetime, language: str | None = None) -> str:
-    """A time of day, hours and minutes (``19:05``; English ``7:05 PM``)."""
+    """A time of day, hours and minutes (``19:05``)."""
     return str(format_time(value, "short", locale=_locale(language or get_language())))
 
 
