@@ -32,7 +32,6 @@ from dupbridge.tournament.movements.model import Movement
 __all__ = ["cards_pdf"]
 
 
-
 def _grid(fonts: PdfFonts) -> TableStyle:
     return TableStyle(
         [
