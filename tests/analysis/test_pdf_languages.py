@@ -72,14 +72,15 @@ def test_hand_record_pdf_prints_the_language_and_the_suits(
         assert word in text, (word, text[:400])
     for symbol in "♠♥♦♣":
         assert symbol in text
-    assert "\ufffd" not in text and "■" not in text
+    assert "\ufffd" not in text
+    assert "■" not in text
 
 
 @NEEDS_POPPLER
 @NEEDS_DEJAVU
 def test_movement_cards_pdf_in_russian(tmp_path: Path) -> None:
-    from dupbridge.tournament.movements.pdf import cards_pdf  # noqa: PLC0415
-    from dupbridge.tournament.movements.mitchell import mitchell  # noqa: PLC0415
+    from dupbridge.tournament.movements.mitchell import mitchell
+    from dupbridge.tournament.movements.pdf import cards_pdf
 
     out = tmp_path / "cards.pdf"
     with use_language("ru"):

@@ -290,7 +290,7 @@ def test_ranking_table_writes_decimals_the_language_way(
 ) -> None:
     """The terminal's ranking has the same figures as the English one, with a decimal comma
     (issue 17: number formats per language); the results.pbn file keeps its points."""
-    from dupbridge.i18n import set_language  # noqa: PLC0415
+    from dupbridge.i18n import set_language
 
     english = runner.invoke(app, ["score", str(travellers)])
     try:

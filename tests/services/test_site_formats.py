@@ -74,7 +74,8 @@ def test_ranking_percentages_use_the_decimal_comma(
 ) -> None:
     english = cells(read(pairs_sites["en"], "index.html"), "num strong percent")
     local = cells(read(pairs_sites[language], "index.html"), "num strong percent")
-    assert len(english) >= 6 and all("." in value for value in english)
+    assert len(english) >= 6
+    assert all("." in value for value in english)
     assert [value.replace(".", ",") for value in english] == local
 
 
@@ -99,5 +100,6 @@ def test_victory_points_use_the_decimal_comma(teams_sites: dict[str, Path], lang
     pattern = r">\s*(\d+[.,]\d\d)\s*<"
     english = re.findall(pattern, read(teams_sites["en"], "index.html"))
     local = re.findall(pattern, read(teams_sites[language], "index.html"))
-    assert len(english) >= 4 and all("." in value for value in english)
+    assert len(english) >= 4
+    assert all("." in value for value in english)
     assert [value.replace(".", ",") for value in english] == local

@@ -16,12 +16,12 @@ from rich.table import Table as RichTable
 from dupbridge.cli.app import app, console, err_console, fail
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.i18n import N_, _, ngettext
+from dupbridge.i18n.formats import decimal_text
 from dupbridge.scoring.adjusted import AdjustedRules, parse_number
 from dupbridge.scoring.butler import DEFAULT_DATUM, ButlerError, DatumRule, datum_preset
 from dupbridge.scoring.crossimps import CrossImpTotal
 from dupbridge.scoring.imp_rules import ImpRule
 from dupbridge.scoring.matchpoints import Factoring, Scale
-from dupbridge.i18n.formats import decimal_text
 from dupbridge.scoring.rounding import Rounding, format_fixed
 from dupbridge.services.event_results import (
     EventContentError,
