@@ -256,7 +256,7 @@ class EventScores:
                     _(
                         "under the {profile} profile only an appeals committee may weight an "
                         "assigned score (Law 12C1(c)); the Director assigns one result"
-                    ).format(profile=self.profile.name)
+                    ).format(profile=self.profile.title)
                 )
             return ["12C1(c)"] if outcome.weighted else ["12C1(b)"]
         raise ScoresError(

@@ -39,7 +39,7 @@ from dupbridge.services.club.results import (
 from dupbridge.services.club.views import audit_text, pair_label
 from dupbridge.tournament.event_scoring import Method
 from dupbridge.tournament.movements import MovementError
-from dupbridge.tournament.movements.catalog import FAMILIES, parse_tables
+from dupbridge.tournament.movements.catalog import family_titles, parse_tables
 from dupbridge.web.access import DirectorOnly
 from dupbridge.web.identity import Access
 from dupbridge.web.pages import render
@@ -105,9 +105,9 @@ def club_home(request: Request, principal: DirectorOnly) -> HTMLResponse:
         request,
         "club/home.html",
         evenings=club_service(request).evenings(),
-        families=list(FAMILIES),
+        families=family_titles(),
         methods=[(m.value, m.title) for m in Method],
-        profiles=[(p.key, p.name) for p in PROFILES.values()],
+        profiles=[(p.key, p.title) for p in PROFILES.values()],
         error="",
     )
 
@@ -150,9 +150,9 @@ def club_create(
             "club/home.html",
             422,
             evenings=club_service(request).evenings(),
-            families=list(FAMILIES),
+            families=family_titles(),
             methods=[(m.value, m.title) for m in Method],
-            profiles=[(p.key, p.name) for p in PROFILES.values()],
+            profiles=[(p.key, p.title) for p in PROFILES.values()],
             error=str(error),
         )
     return _back(evening_id)
