@@ -53,6 +53,8 @@ _BLACK = HexColor("#000000")
 _GREY = HexColor("#9a9a9a")
 _LIGHT = HexColor("#f1f1f1")
 _SEAT_ORDER = (Seat.N, Seat.S, Seat.E, Seat.W)  # rows of the makeable-contracts grid
+_PAR_WIDTH = 96.0  # design units left of South's hand, where the par lines go
+_SMALLEST = 5.0  # points: the smallest par line (still legible on paper)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,11 +243,43 @@ class _PdfBoard:
         if item.table is not None:
             self._grid(item.table)
         if item.par is not None:
-            for row, line in enumerate(par_lines(item.par)[:5]):
-                self._mixed(8, 178 + row * 11, line, 8.0, bold=row == 0)
+            for row, (line, bold) in enumerate(self._par_rows(par_lines(item.par))[:6]):
+                self._mixed(8, 178 + row * 10, line, 8.0, bold=bold, width=_PAR_WIDTH)
 
-    def _mixed(self, dx: float, dy: float, text: str, size: float, *, bold: bool) -> None:
-        """Text in which suit symbols are drawn in their own font and colour."""
+    def _par_rows(self, lines: list[str]) -> list[tuple[str, bool]]:
+        """The par lines as drawn: one too wide for its place is broken after its colon
+        ("Par -1520:" / "7NT by E-W"), as the longer wordings of some languages need."""
+        rows: list[tuple[str, bool]] = []
+        for index, line in enumerate(lines):
+            head, colon, rest = line.partition(": ")
+            wide = self._mixed_width(line, 8.0, bold=index == 0) > _PAR_WIDTH
+            if wide and colon:
+                rows += [(head + ":", index == 0), ("  " + rest, index == 0)]
+            else:
+                rows.append((line, index == 0))
+        return rows
+
+    def _mixed_width(self, text: str, size: float, *, bold: bool) -> float:
+        font = self.fonts.bold if bold else self.fonts.regular
+        width = 0.0
+        for char in text:
+            if char in "♠♥♦♣":
+                width += float(self.canvas.stringWidth(char, self.fonts.symbols, size * 0.85))
+                width += 1.0
+            else:
+                width += float(self.canvas.stringWidth(char, font, size))
+        return width
+
+    def _mixed(
+        self, dx: float, dy: float, text: str, size: float, *, bold: bool, width: float = 0.0
+    ) -> None:
+        """Text in which suit symbols are drawn in their own font and colour, made smaller
+        when it would be wider than ``width`` (a long par line in Russian or Latvian would run
+        into South's hand)."""
+        if width:
+            natural = self._mixed_width(text, size, bold=bold)
+            if natural > width:
+                size = max(_SMALLEST, size * width / natural)
         position = dx
         for char in text:
             if char in "♠♥♦♣":
