@@ -100,3 +100,28 @@ def test_standard_fonts_refuse_letters_they_cannot_print() -> None:
     assert "Сдача 1" in str(raised.value)
     with pytest.raises(PdfFontError):
         fallback.check(["Dalītājs N"])
+
+
+@pytest.mark.parametrize(("language", "written"), [("pl", "25.11.2026"), ("sv", "2026-11-25")])
+def test_hand_record_date_is_written_the_language_way(
+    tmp_path: Path, language: str, written: str
+) -> None:
+    """The PBN date (``2026.11.25``) in the hand record's subtitle, in CLDR's order."""
+    deals, out = tmp_path / "set.pbn", tmp_path / "hr.html"
+    runner = CliRunner()
+    made = runner.invoke(
+        app, ["deal", "--boards", "1-2", "--out", str(deals), "--key-file", str(tmp_path / "k")]
+    )
+    assert 0 == made.exit_code, made.output
+    pbn = deals.read_text(encoding="utf-8").replace('[Date "?"]', '[Date "2026.11.25"]')
+    deals.write_text(pbn, encoding="utf-8")
+    try:
+        result = runner.invoke(
+            app, ["--lang", language, "handrecord", str(deals), "--out", str(out)]
+        )
+    finally:
+        set_language("en")
+    assert 0 == result.exit_code, result.output
+    html = out.read_text(encoding="utf-8")
+    assert written in html
+    assert "2026.11.25" not in html

@@ -47,8 +47,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def entry_pages(web: TestClient) -> list[str]:
-    """Sign the Director in, open a session of four pairs and a club evening; the pages the
-    crawl starts from."""
+    """Sign the Director in, start a session of four pairs and open a club evening; the
+    pages the crawl starts from."""
     answer = web.post("/signin/director", data={"name": DIRECTOR, "password": PASSWORD})
     assert answer.status_code == 303
     answer = web.post(
@@ -59,6 +59,8 @@ def entry_pages(web: TestClient) -> list[str]:
     for k in range(1, 5):
         data = {"first": f"Anna {k}", "second": f"Beata {k}"}
         assert web.post(f"/manage/sessions/{session}/pairs", data=data).status_code == 303
+    # Started in English: the pages must still name the movement in their reader's language.
+    assert web.post(f"/manage/sessions/{session}/start").status_code == 303
     answer = web.post(
         "/club", data={"name": "Wtorek", "family": "howell", "tables": "7", "boards_per_round": 2}
     )

@@ -33,6 +33,7 @@ from dupbridge.formats.problems import FormatError, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import format_for_path, get_format, read_records
 from dupbridge.i18n import N_, _, ngettext
+from dupbridge.i18n.formats import date_text, parse_date
 
 if TYPE_CHECKING:  # the solver (endplay) and the PDF library load only in the commands
     from dupbridge.analysis.dd import DDTable, Executor
@@ -380,7 +381,8 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
             first = games[0]
             event = first.get("Event") or ""
             title = "" if event in ("", "?") else event
-            parts = [first.get(name) or "" for name in ("Site", "Date")]
+            day = parse_date(first.get("Date") or "")  # written the language's way
+            parts = [first.get("Site") or "", date_text(day) if day else first.get("Date") or ""]
             subtitle = " · ".join(p for p in parts if p and "?" not in p)
     else:
         try:

@@ -180,10 +180,12 @@ TITLES: dict[str, str] = {
 def family_titles() -> list[tuple[str, str]]:
     """Each family's command-line name and its name and description in the active language
     (``("howell", "Howell – complete Howell: every pair meets every other; one winner")``)."""
-    return [
-        (name, f"{_(TITLES.get(name, name))} – {_(family.summary)}")
-        for name, family in FAMILIES.items()
-    ]
+    titles = []
+    for name, family in FAMILIES.items():
+        title, summary = _(TITLES.get(name, name)), _(family.summary)
+        same = summary.casefold() == title.casefold()  # "three-quarter Howell" says it all
+        titles.append((name, title if same else f"{title} – {summary}"))
+    return titles
 
 
 def parse_tables(text: str) -> tuple[int, bool]:
