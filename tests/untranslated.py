@@ -40,6 +40,9 @@ ALLOWED = frozenset(
 #: English words a translation may keep inside its own sentence: the analysis term some
 #: languages use as is (sv, lv "Double dummy") and the name of the keyboard's Enter key.
 ALLOWED_PHRASES = ("Double dummy", "double dummy", "Enter")
+#: Text that is not language: web addresses, and the column names of the players' CSV file
+#: (the file's own format, read in English whatever the page's language).
+ALLOWED_PATTERNS = re.compile(r"https?://\S+|pair,\s?name 1,\s?name 2,\s?member 1,\s?member 2")
 #: Shorter messages than this are never checked ("NS", "A", "10").
 MIN_LENGTH = 4
 
@@ -138,4 +141,5 @@ def untranslated_text(text: str, language: str) -> list[str]:
     """The English catalog messages found untranslated in plain ``text``."""
     for phrase in ALLOWED_PHRASES:
         text = text.replace(phrase, " ")
+    text = ALLOWED_PATTERNS.sub(" ", text)
     return sorted({msgid for msgid, pattern in _checks(language) if pattern.search(text)})

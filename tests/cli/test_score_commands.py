@@ -282,3 +282,23 @@ def test_own_output_scored_by_its_own_method(runner: CliRunner, tmp_path: Path) 
         assert "IMP" in again.stdout
         rows = [line for line in first.stdout.splitlines() if line.startswith("│")]
         assert rows == [line for line in again.stdout.splitlines() if line.startswith("│")]
+
+
+@pytest.mark.parametrize("language", ["pl", "sv", "ru"])
+def test_ranking_table_writes_decimals_the_language_way(
+    runner: CliRunner, travellers: Path, language: str
+) -> None:
+    """The terminal's ranking has the same figures as the English one, with a decimal comma
+    (issue 17: number formats per language); the results.pbn file keeps its points."""
+    from dupbridge.i18n import set_language
+
+    english = runner.invoke(app, ["score", str(travellers)])
+    try:
+        local = runner.invoke(app, ["--lang", language, "score", str(travellers)])
+    finally:
+        set_language("en")
+    assert 0 == english.exit_code == local.exit_code, local.output
+    figures = re.findall(r"\b\d+\.\d\d\b", english.output)
+    assert len(figures) >= 6  # totals and percentages of six pairs
+    assert figures == [f.replace(",", ".") for f in re.findall(r"\b\d+,\d\d\b", local.output)]
+    assert not re.search(r"\b\d+\.\d\d\b", local.output)

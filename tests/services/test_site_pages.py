@@ -53,7 +53,7 @@ class TestPairsPages:
         three results a board, top 4 on the 2/1/0 scale), and links the hand record."""
         text = words(pairs_site / "index.html")
         assert "dupbridge sample club pairs" in text
-        assert "2017.06.01" in text
+        assert "01/06/2017" in text  # PBN 2017.06.01, written as en_GB writes dates
         assert "Top 4" in text
         assert 'href="handrecord.html"' in (pairs_site / "index.html").read_text(encoding="utf-8")
         assert "Board 1" in words(pairs_site / "handrecord.html")

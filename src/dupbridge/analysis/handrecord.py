@@ -5,8 +5,9 @@ number, dealer and vulnerability (Law 2), each hand's high-card points, the make
 contracts (the highest level each declarer makes in each denomination, double dummy) and
 par. Six boards fit on an A4 page (four with ``per_page=4``), ready to print.
 
-PDF uses only the standard PDF fonts (Helvetica for text, ZapfDingbats for the suit
-symbols), so nothing needs to be installed or embedded.
+PDF is written in DejaVu Sans, embedded, so that Polish, Latvian and Russian letters and the
+suit symbols print (:mod:`dupbridge.i18n.pdffonts`; the standard PDF fonts are the fallback
+where DejaVu Sans is not installed, and a text they cannot print stops with a clear error).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat, Vulnerability
 from dupbridge.core.written import seat_text, strain_text
 from dupbridge.i18n import _, get_language
+from dupbridge.i18n.pdffonts import PdfFonts, pdf_fonts
 
 __all__ = [
     "PER_PAGE",
@@ -51,6 +53,8 @@ _BLACK = HexColor("#000000")
 _GREY = HexColor("#9a9a9a")
 _LIGHT = HexColor("#f1f1f1")
 _SEAT_ORDER = (Seat.N, Seat.S, Seat.E, Seat.W)  # rows of the makeable-contracts grid
+_PAR_WIDTH = 96.0  # design units left of South's hand, where the par lines go
+_SMALLEST = 5.0  # points: the smallest par line (still legible on paper)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +140,11 @@ class _PdfBoard:
     WIDTH = 269.0
     HEIGHT = 247.0
 
-    def __init__(self, canvas: Canvas, x: float, y: float, scale: float, ten: str = "10") -> None:
+    def __init__(
+        self, canvas: Canvas, x: float, y: float, scale: float, ten: str = "10", *, fonts: PdfFonts
+    ) -> None:
         self.ten = ten
+        self.fonts = fonts
         self.canvas = canvas
         self.x = x
         self.y = y
@@ -157,10 +164,11 @@ class _PdfBoard:
         colour: Color = _BLACK,
         align: str = "left",
     ) -> None:
+        self.fonts.check((text,))
         canvas = self.canvas
         x, y = self._at(dx, dy)
         canvas.setFillColor(colour)
-        canvas.setFont("Helvetica-Bold" if bold else "Helvetica", size * self.scale)
+        canvas.setFont(self.fonts.bold if bold else self.fonts.regular, size * self.scale)
         if align == "centre":
             canvas.drawCentredString(x, y, text)
         elif align == "right":
@@ -172,15 +180,15 @@ class _PdfBoard:
         """Draw a suit symbol; return its width in design units."""
         if isinstance(suit, Strain) and suit is Strain.NOTRUMP:
             self.text(dx, dy, "NT", size * 0.9, bold=True)
-            return float(self.canvas.stringWidth("NT", "Helvetica-Bold", size * 0.9))
+            return float(self.canvas.stringWidth("NT", self.fonts.bold, size * 0.9))
         glyph = suit.symbol
         red = glyph in "♥♦"
         canvas = self.canvas
         x, y = self._at(dx, dy)
         canvas.setFillColor(_RED if red else _BLACK)
-        canvas.setFont("ZapfDingbats", size * 0.85 * self.scale)
+        canvas.setFont(self.fonts.symbols, size * 0.85 * self.scale)
         canvas.drawString(x, y, glyph)
-        return float(canvas.stringWidth(glyph, "ZapfDingbats", size * 0.85))
+        return float(canvas.stringWidth(glyph, self.fonts.symbols, size * 0.85))
 
     def hand(self, dx: float, dy: float, hand: Hand, size: float = 10.0) -> None:
         line = size * 1.2
@@ -235,18 +243,50 @@ class _PdfBoard:
         if item.table is not None:
             self._grid(item.table)
         if item.par is not None:
-            for row, line in enumerate(par_lines(item.par)[:5]):
-                self._mixed(8, 178 + row * 11, line, 8.0, bold=row == 0)
+            for row, (line, bold) in enumerate(self._par_rows(par_lines(item.par))[:6]):
+                self._mixed(8, 178 + row * 10, line, 8.0, bold=bold, width=_PAR_WIDTH)
 
-    def _mixed(self, dx: float, dy: float, text: str, size: float, *, bold: bool) -> None:
-        """Text in which suit symbols are drawn in their own font and colour."""
+    def _par_rows(self, lines: list[str]) -> list[tuple[str, bool]]:
+        """The par lines as drawn: one too wide for its place is broken after its colon
+        ("Par -1520:" / "7NT by E-W"), as the longer wordings of some languages need."""
+        rows: list[tuple[str, bool]] = []
+        for index, line in enumerate(lines):
+            head, colon, rest = line.partition(": ")
+            wide = self._mixed_width(line, 8.0, bold=index == 0) > _PAR_WIDTH
+            if wide and colon:
+                rows += [(head + ":", index == 0), ("  " + rest, index == 0)]
+            else:
+                rows.append((line, index == 0))
+        return rows
+
+    def _mixed_width(self, text: str, size: float, *, bold: bool) -> float:
+        font = self.fonts.bold if bold else self.fonts.regular
+        width = 0.0
+        for char in text:
+            if char in "♠♥♦♣":
+                width += float(self.canvas.stringWidth(char, self.fonts.symbols, size * 0.85))
+                width += 1.0
+            else:
+                width += float(self.canvas.stringWidth(char, font, size))
+        return width
+
+    def _mixed(
+        self, dx: float, dy: float, text: str, size: float, *, bold: bool, width: float = 0.0
+    ) -> None:
+        """Text in which suit symbols are drawn in their own font and colour, made smaller
+        when it would be wider than ``width`` (a long par line in Russian or Latvian would run
+        into South's hand)."""
+        if width:
+            natural = self._mixed_width(text, size, bold=bold)
+            if natural > width:
+                size = max(_SMALLEST, size * width / natural)
         position = dx
         for char in text:
             if char in "♠♥♦♣":
                 position += self.symbol(position, dy, Suit.from_str(char), size) + 1.0
             else:
                 self.text(position, dy, char, size, bold=bold)
-                font = "Helvetica-Bold" if bold else "Helvetica"
+                font = self.fonts.bold if bold else self.fonts.regular
                 position += float(self.canvas.stringWidth(char, font, size))
 
     def _grid(self, table: DDTable) -> None:
@@ -303,17 +343,20 @@ def write_pdf(
     Raises:
         ValueError: for a number of boards per page other than 4 or 6, or a ten that is not
             written 10 or T.
+        PdfFontError: for a text the standard PDF fonts cannot print when DejaVu Sans is
+            not installed (Polish, Latvian or Russian letters).
         OSError: if the file cannot be written.
     """
     if per_page not in PER_PAGE:
         raise ValueError(_("a page holds 4 or 6 boards, not {n}").format(n=per_page))
     check_ten(ten)
     heading, sub = _title_lines(title, subtitle)
+    document = BytesIO()  # drawn in full first: a PDF that cannot be drawn writes nothing
+    _draw_pdf(boards, document, heading, sub, per_page, ten=ten)
     if isinstance(target, (str, Path)):
-        with Path(target).open("wb") as stream:
-            _draw_pdf(boards, stream, heading, sub, per_page, ten=ten)
+        Path(target).write_bytes(document.getvalue())
     else:
-        _draw_pdf(boards, target, heading, sub, per_page, ten=ten)
+        target.write(document.getvalue())
 
 
 def _draw_pdf(
@@ -334,16 +377,19 @@ def _draw_pdf(
     cell_h = (page_h - 2 * margin - header - footer) / rows
     scale = min(cell_w / _PdfBoard.WIDTH, cell_h / _PdfBoard.HEIGHT)
     pages = max(1, math.ceil(len(boards) / per_page))
+    fonts = pdf_fonts()
+    footer_text = _("Makeable contracts and par are double dummy (every card known).")
+    fonts.check((title, subtitle, footer_text))
     canvas = Canvas(stream, pagesize=A4, pageCompression=1)
     canvas.setTitle(title)
     canvas.setAuthor("dupbridge")
     canvas.setSubject(_("Hand record"))
     for page in range(pages):
         canvas.setFillColor(_BLACK)
-        canvas.setFont("Helvetica-Bold", 14)
+        canvas.setFont(fonts.bold, 14)
         canvas.drawString(margin, page_h - margin - 12, title)
         if subtitle:
-            canvas.setFont("Helvetica", 9)
+            canvas.setFont(fonts.regular, 9)
             canvas.drawString(margin, page_h - margin - 25, subtitle)
         chunk = boards[page * per_page : (page + 1) * per_page]
         for index, item in enumerate(chunk):
@@ -351,19 +397,15 @@ def _draw_pdf(
             x = margin + column * cell_w + (cell_w - _PdfBoard.WIDTH * scale) / 2
             # Centred in its cell: with four to a page the spare height is shared out.
             y = page_h - margin - header - row * cell_h - (cell_h - _PdfBoard.HEIGHT * scale) / 2
-            _PdfBoard(canvas, x, y, scale, ten).draw(item)
+            _PdfBoard(canvas, x, y, scale, ten, fonts=fonts).draw(item)
         canvas.setFillColor(_GREY)
-        canvas.setFont("Helvetica", 7.5)
+        canvas.setFont(fonts.regular, 7.5)
         canvas.drawRightString(
             page_w - margin,
             margin - 4,
             _("page {page} of {pages}").format(page=page + 1, pages=pages),
         )
-        canvas.drawString(
-            margin,
-            margin - 4,
-            _("Makeable contracts and par are double dummy (every card known)."),
-        )
+        canvas.drawString(margin, margin - 4, footer_text)
         canvas.showPage()
     canvas.save()
 

@@ -33,6 +33,7 @@ from dupbridge.formats.problems import FormatError, Severity
 from dupbridge.formats.records import BoardRecord
 from dupbridge.formats.registry import format_for_path, get_format, read_records
 from dupbridge.i18n import N_, _, ngettext
+from dupbridge.i18n.formats import date_text, parse_date
 
 if TYPE_CHECKING:  # the solver (endplay) and the PDF library load only in the commands
     from dupbridge.analysis.dd import DDTable, Executor
@@ -380,7 +381,8 @@ def _hand_record_boards(source: Path, workers: int) -> tuple[list[HandRecordBoar
             first = games[0]
             event = first.get("Event") or ""
             title = "" if event in ("", "?") else event
-            parts = [first.get(name) or "" for name in ("Site", "Date")]
+            day = parse_date(first.get("Date") or "")  # written the language's way
+            parts = [first.get("Site") or "", date_text(day) if day else first.get("Date") or ""]
             subtitle = " · ".join(p for p in parts if p and "?" not in p)
     else:
         try:
@@ -436,6 +438,7 @@ def handrecord(
 ) -> None:
     """Print hand records: hands, HCP, makeable contracts and par, several boards per page."""
     from dupbridge.analysis.handrecord import PER_PAGE, render_html, write_pdf
+    from dupbridge.i18n.pdffonts import PdfFontError
 
     kind = out.suffix.lower()
     if kind not in (".pdf", ".html", ".htm"):
@@ -452,6 +455,8 @@ def handrecord(
             out.write_text(html, encoding="utf-8")
     except OSError as error:
         fail(_("cannot write {path}: {error}").format(path=out, error=error.strerror or error))
+    except PdfFontError as error:
+        fail(str(error))
     note(
         ngettext(
             "hand record of {n} board written to {out}",

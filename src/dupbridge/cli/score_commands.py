@@ -16,6 +16,7 @@ from rich.table import Table as RichTable
 from dupbridge.cli.app import app, console, err_console, fail
 from dupbridge.core.errors import DupbridgeError, NotationError
 from dupbridge.i18n import N_, _, ngettext
+from dupbridge.i18n.formats import decimal_text
 from dupbridge.scoring.adjusted import AdjustedRules, parse_number
 from dupbridge.scoring.butler import DEFAULT_DATUM, ButlerError, DatumRule, datum_preset
 from dupbridge.scoring.crossimps import CrossImpTotal
@@ -265,10 +266,10 @@ def _print_ranking(scored: ScoredEvent) -> None:
                 placing.label,
                 str(placing.key),
                 event.pair(placing.key).label,
-                format_fixed(pair.total * scale),
+                decimal_text(format_fixed(pair.total * scale)),
             ]
             if matchpoints:
-                row.append(format_fixed(pair.percent or 0))
+                row.append(decimal_text(format_fixed(pair.percent or 0)))
             table.add_row(*row)
         console.print(table)
 

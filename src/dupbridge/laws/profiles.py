@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dupbridge.i18n import _
+from dupbridge.i18n import N_, _
 
 __all__ = [
     "ESTONIA",
@@ -111,6 +111,11 @@ class Profile:
     #: Law 92B: the period to appeal, in minutes.
     appeal_period_minutes: int = 30
 
+    @property
+    def title(self) -> str:
+        """The profile's name in the active language (``name`` is the English catalog id)."""
+        return _(self.name)
+
     def replace(self, **changes: object) -> Profile:
         """A copy with some parameters changed (a club's variant)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # checked below
@@ -120,15 +125,15 @@ class Profile:
         return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
 
 
-WBF = Profile("wbf", "WBF default (2017 Laws)")
+WBF = Profile("wbf", N_("WBF default (2017 Laws)"))
 
 #: The 2007 Laws with no national options (Law 12C1: in 2007 only an appeals committee may
 #: weight an assigned score, SPEC §1.3).
-WBF_2007 = Profile("wbf2007", "WBF 2007 Laws", edition="2007", weighting_by="committee")
+WBF_2007 = Profile("wbf2007", N_("WBF 2007 Laws"), edition="2007", weighting_by="committee")
 
 SWEDEN = Profile(
     "sweden",
-    "Sweden, FSB 2008 (2007 Laws with Laws 94-116)",
+    N_("Sweden, FSB 2008 (2007 Laws with Laws 94-116)"),
     edition="2007",
     bidding_boxes=True,
     no_alerts_from="4C",
@@ -140,7 +145,7 @@ SWEDEN = Profile(
 
 ESTONIA = Profile(
     "estonia",
-    "Estonia, ETBL 2017",
+    N_("Estonia, ETBL 2017"),
     spoken_form="correct form only; synonyms may not vary within a session",
     written_explanations=True,
     agreements_varying_after_irregularity=False,
@@ -152,7 +157,7 @@ ESTONIA = Profile(
 
 POLAND = Profile(
     "poland",
-    "Poland, PZBS 2017",
+    N_("Poland, PZBS 2017"),
     spoken_form="neuter cardinal and the denomination in the nominative, e.g. 'jedno kier'",
     announcements=True,
     matchpoint_unit="1/0.5",

@@ -158,7 +158,7 @@ def parse_adjusted(
                 _(
                     "under the {profile} profile only an appeals committee may weight an "
                     'assigned score (Law 12C1); give "by": "committee" or one result'
-                ).format(profile=profile.name)
+                ).format(profile=profile.title)
             )
     return AdjustedScore(
         assigned=assigned, by=by, laws=tuple(laws.ref(code) for code in law_codes), rules=rules

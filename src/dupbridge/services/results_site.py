@@ -42,6 +42,7 @@ from dupbridge.core.seats import Side
 from dupbridge.core.written import seat_text
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _, get_language, ngettext
+from dupbridge.i18n.formats import decimal_text, percent_text
 from dupbridge.scoring.crossimps import CrossImpTotal
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services import site_teams
@@ -50,6 +51,7 @@ from dupbridge.services.site_format import (
     board_table,
     contract_cells,
     diagram,
+    event_date_text,
     lead_text,
     makeable_rows,
     number,
@@ -149,7 +151,7 @@ class _Site:
 
     def percent_text(self, line: ScoredResult, side: Side) -> str:
         value = line.percent_of(side)
-        return "" if value is None else format_fixed(value)
+        return "" if value is None else decimal_text(format_fixed(value))
 
     def outcome(self, line: ScoredResult) -> dict[str, Any]:
         outcome = line.result.outcome
@@ -223,7 +225,7 @@ class _Site:
             "lang": get_language(),
             "root": prefix,
             "event_name": event.name or _("Results"),
-            "event_date": event.date,
+            "event_date": event_date_text(event.date),
             "event_site": event.site,
             "method_title": self.method.title,
             "matchpoints": self.method is Method.MATCHPOINTS,
@@ -247,7 +249,11 @@ class _Site:
                         "names": self.pair_name(placing.key),
                         "roster": self.roster(placing.key),
                         "total": self.total_text(pair),
-                        "percent": format_fixed(pair.percent) if pair.percent is not None else "",
+                        "percent": (
+                            decimal_text(format_fixed(pair.percent))
+                            if pair.percent is not None
+                            else ""
+                        ),
                         "boards": pair.boards_played,
                         "penalty": signed(pair.penalty * self.scale) if pair.penalty else "",
                         "capped": signed(-pair.capped) if pair.capped else "",
@@ -349,7 +355,7 @@ class _Site:
             place=self.placing_of(pair_id),
             total=self.total_text(pair),
             total_title=self.method.unit,
-            percent=format_fixed(pair.percent) if pair.percent is not None else "",
+            percent=percent_text(format_fixed(pair.percent)) if pair.percent is not None else "",
             rows=rows,
             penalty=signed(pair.penalty * self.scale) if pair.penalty else "",
             capped=signed(-pair.capped) if pair.capped else "",
@@ -368,7 +374,7 @@ class _Site:
             "imps": number(match.home_imps if home else match.away_imps)
             + " – "
             + number(match.away_imps if home else match.home_imps),
-            "vp": format_fixed(match.home_vp if home else match.away_vp),
+            "vp": decimal_text(format_fixed(match.home_vp if home else match.away_vp)),
             "page": site_teams.match_page_name(match),
         }
 
@@ -442,7 +448,9 @@ class _Site:
             if info.deal is None or not info.deal.is_valid():
                 continue
             items.append(HandRecordBoard(info.board, info.deal, board_table(info), par_of(info)))
-        subtitle = " · ".join(part for part in (self.event.date, self.event.site) if part)
+        subtitle = " · ".join(
+            part for part in (event_date_text(self.event.date), self.event.site) if part
+        )
         return render_html(items, title=self.event.name or _("Hand record"),
                            subtitle=subtitle, ten=self.ten)  # fmt: skip
 

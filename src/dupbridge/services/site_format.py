@@ -20,6 +20,7 @@ from dupbridge.core.contract import Contract
 from dupbridge.core.seats import SEATS, Seat, Side
 from dupbridge.core.written import risk_text, seat_text, strain_text
 from dupbridge.i18n import _
+from dupbridge.i18n.formats import date_text, decimal_text, parse_date
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.tournament.results import BoardInfo
 
@@ -30,6 +31,8 @@ __all__ = [
     "board_table",
     "contract_cells",
     "diagram",
+    "event_date_text",
+    "fixed",
     "lead_text",
     "makeable_rows",
     "number",
@@ -52,12 +55,26 @@ def strain_headers() -> list[tuple[str, bool]]:
 
 
 def number(value: Fraction | None, places: int = 2) -> str:
-    """A whole number as it is, else with ``places`` decimals (``12``, ``12.50``)."""
+    """A whole number as it is, else with ``places`` decimals in the active language's way
+    (``12``, ``12.50``, Polish ``12,50``)."""
     if value is None:
         return ""
     if value.denominator == 1:
         return str(value.numerator)
-    return format_fixed(value, places)
+    return decimal_text(format_fixed(value, places))
+
+
+def fixed(value: Fraction | int, places: int = 2) -> str:
+    """``value`` with exactly ``places`` decimals, rounded half away from zero and written the
+    active language's way (VPs ``12.50``, Polish ``12,50``)."""
+    return decimal_text(format_fixed(value, places))
+
+
+def event_date_text(text: str) -> str:
+    """An event's date (PBN ``2012.08.02``) in the active language's way (``02.08.2012``);
+    a date that is not whole (``2012.08.??``) is shown as written."""
+    day = parse_date(text)
+    return text if day is None else date_text(day)
 
 
 def signed(value: Fraction | int | None) -> str:

@@ -20,9 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from dupbridge.i18n import _
-from dupbridge.scoring.rounding import format_fixed
 from dupbridge.scoring.vp import vp_table
-from dupbridge.services.site_format import number
+from dupbridge.services.site_format import fixed, number
 from dupbridge.tournament.event_scoring import MatchScore, ScoredEvent
 from dupbridge.tournament.results import PairId
 
@@ -52,8 +51,8 @@ def match_row(scored: ScoredEvent, match: MatchScore) -> dict[str, Any]:
         "away_slug": match.away.slug,
         "home_imps": number(match.home_imps),
         "away_imps": number(match.away_imps),
-        "home_vp": format_fixed(match.home_vp),
-        "away_vp": format_fixed(match.away_vp),
+        "home_vp": fixed(match.home_vp),
+        "away_vp": fixed(match.away_vp),
         "boards": len(match.boards),
         "page": match_page_name(match),
     }
@@ -77,7 +76,7 @@ def rounds(scored: ScoredEvent) -> list[dict[str, Any]]:
                 "round": session,
                 "matches": [match_row(scored, match) for match in matches],
                 "standing": [
-                    {"id": str(team), "name": _label(scored, team), "vp": format_fixed(vp)}
+                    {"id": str(team), "name": _label(scored, team), "vp": fixed(vp)}
                     for team, vp in standing
                 ],
             }
@@ -98,9 +97,9 @@ def cross_table(scored: ScoredEvent) -> dict[str, Any] | None:
     cells: dict[tuple[PairId, PairId], tuple[str, str, str]] = {}
     for m in scored.matches:
         page = match_page_name(m)
-        cells[m.home, m.away] = (format_fixed(m.home_vp),
+        cells[m.home, m.away] = (fixed(m.home_vp),
                                  f"{number(m.home_imps)}–{number(m.away_imps)}", page)  # fmt: skip
-        cells[m.away, m.home] = (format_fixed(m.away_vp),
+        cells[m.away, m.home] = (fixed(m.away_vp),
                                  f"{number(m.away_imps)}–{number(m.home_imps)}", page)  # fmt: skip
     totals = {
         team: scored.pairs[team].total if team in scored.pairs else Fraction(0) for team in teams
@@ -141,7 +140,7 @@ def vp_scale(scored: ScoredEvent) -> dict[str, Any] | None:
     table = vp_table(boards)
     rows = [
         {"margin": str(margin) if margin < len(table) - 1 else f"{margin}+",
-         "winner": format_fixed(value), "loser": format_fixed(20 - value)}
+         "winner": fixed(value), "loser": fixed(20 - value)}
         for margin, value in enumerate(table)
     ]  # fmt: skip
     return {"boards": boards, "rows": rows,

@@ -34,7 +34,7 @@ from dupbridge.web.access import router as access_router
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
 from dupbridge.web.identity import PrincipalCookies
-from dupbridge.web.pages import STATIC_DIR
+from dupbridge.web.pages import STATIC_DIR, RequestLanguage
 from dupbridge.web.realtime import router as realtime_router
 from dupbridge.web.routers.club import router as club_router
 from dupbridge.web.routers.club_tables import router as club_tables_router
@@ -131,6 +131,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     install_error_handlers(app)
+    app.add_middleware(RequestLanguage)
     return app
 
 

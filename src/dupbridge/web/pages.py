@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dupbridge.i18n import LANGUAGES, N_, _, ngettext, pgettext, use_language
 from dupbridge.web.deps import language_of
@@ -26,6 +27,7 @@ __all__ = [
     "LANGUAGE_COOKIE",
     "LANGUAGE_NAMES",
     "STATIC_DIR",
+    "RequestLanguage",
     "environment",
     "page_language",
     "render",
@@ -124,3 +126,22 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 86400, samesite="lax")
     return response
+
+
+class RequestLanguage:
+    """ASGI middleware: every HTTP request is served in its page language
+    (:func:`page_language`: ``?lang=``, the language cookie, then Accept-Language).
+
+    Without it only the template spoke the reader's language, and a text a route made before
+    rendering (a scoring method's name, a movement's name, an error) stayed English.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with use_language(page_language(Request(scope))):
+            await self.app(scope, receive, send)

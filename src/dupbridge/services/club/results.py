@@ -25,6 +25,7 @@ from dupbridge.formats import pbn, usebio
 from dupbridge.formats.pbn_events import event_from_games, results_games
 from dupbridge.formats.problems import FormatError
 from dupbridge.i18n import _
+from dupbridge.i18n.formats import decimal_text
 from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.club.evening import Evening, Line
 from dupbridge.services.event_results import publish
@@ -78,9 +79,11 @@ class TravellerRow:
 
 
 def _value(scored: ScoredEvent, value: Fraction) -> str:
+    """A total written the active language's way (``12.5``, Polish ``12,5``)."""
     if scored.options.method.in_imps:
-        return format_fixed(value, 2)
-    return format_fixed(value * scored.options.scale.factor, 1 if value.denominator > 1 else 0)
+        return decimal_text(format_fixed(value, 2))
+    scaled = value * scored.options.scale.factor
+    return decimal_text(format_fixed(scaled, 1 if value.denominator > 1 else 0))
 
 
 def ranking(evening: Evening) -> list[RankRow]:
@@ -107,7 +110,7 @@ def ranking(evening: Evening) -> list[RankRow]:
                     str(placing.key),
                     label,
                     _value(scored, pair.total),
-                    "" if percent is None else format_fixed(percent, 2),
+                    "" if percent is None else decimal_text(format_fixed(percent, 2)),
                     pair.boards_played,
                 )
             )

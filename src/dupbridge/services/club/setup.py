@@ -17,12 +17,12 @@ import io
 import json
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.seats import Side
-from dupbridge.i18n import _
+from dupbridge.i18n import _, get_language
 from dupbridge.laws.profiles import PROFILES, find_profile
 from dupbridge.scoring.adjusted import AdjustedRules
 from dupbridge.tournament.event_scoring import Method
@@ -167,14 +167,27 @@ class EveningSetup:
         if not 0 <= self.correction_minutes <= 24 * 60:
             raise SetupError(_("the correction period goes from 0 to 1440 minutes"))
 
-    @cached_property
+    @property
     def movement(self) -> Movement:
-        """The movement (built from the family; the same settings give the same movement).
+        """The movement (built from the family; the same settings give the same movement),
+        its name and notes in the active language.
 
         Raises:
             SetupError: if the family cannot build it, with the library's reason.
         """
-        return _movement(self.family, self.tables, self.half, self.boards_per_round, self.rounds)
+        return _movement(
+            self.family,
+            self.tables,
+            self.half,
+            self.boards_per_round,
+            self.rounds,
+            language=get_language(),
+        )
+
+    @property
+    def profile_title(self) -> str:
+        """The national profile's name in the active language (``Poland, PZBS 2017``)."""
+        return find_profile(self.profile).title
 
     @property
     def method_enum(self) -> Method:
@@ -247,9 +260,14 @@ class EveningSetup:
 
 
 @lru_cache(maxsize=64)
-def _movement(family: str, tables: int, half: bool, per_round: int, rounds: int | None) -> Movement:
+def _movement(
+    family: str, tables: int, half: bool, per_round: int, rounds: int | None, *, language: str
+) -> Movement:
     # Building a Howell searches designs (a fraction of a second): every request of an
-    # evening needs its movement, and the same settings always give the same movement.
+    # evening needs its movement, and the same settings always give the same movement. Its
+    # name and notes are written in the language it is built in, hence ``language`` in the
+    # key (a movement cached in English was shown to a Polish reader).
+    del language  # only the cache's key: the build reads the active language itself
     try:
         return build(family, Options(tables, half, per_round, rounds))
     except MovementError as error:

@@ -268,7 +268,7 @@ def score_laws(score: str, profile: Profile) -> list[str]:
                 _(
                     "under the {profile} profile only an appeals committee may weight an "
                     "assigned score (Law 12C1(c)); the Director assigns one result"
-                ).format(profile=profile.name)
+                ).format(profile=profile.title)
             )
         return ["12C1(c)"] if outcome.weighted else ["12C1(b)"]
     raise ScoresError(

@@ -8,11 +8,12 @@ import secrets
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from dupbridge.core.seats import Seat
-from dupbridge.i18n import _
+from dupbridge.i18n import _, get_language
 from dupbridge.services.sessions.config import (
     Clock,
     SessionClosedError,
@@ -169,6 +170,19 @@ class SessionBase:
         )
         self._movements[session_id] = movement
         return movement
+
+    def movement_name(self, session_id: str) -> str:
+        """The session's movement's name in the active language ("" before the start).
+
+        :meth:`movement` keeps the movement built at the start, whose name is in the language
+        of whoever started it (or of the first reader after a restart); a page shows the name
+        in its reader's language instead.
+        """
+        spec = self._row(session_id).config.get("movement")
+        if not spec:
+            return ""
+        key = (spec["family"], spec["tables"], spec["half"], spec["boards_per_round"])
+        return _movement_name(*key, spec["rounds"], language=get_language())
 
     def view(self, session_id: str) -> SessionView:
         """The session as its page shows it."""
@@ -446,3 +460,11 @@ class SessionBase:
             raise SessionClosedError(
                 _("session {name!r} is closed: it takes no more commands").format(name=row.name)
             )
+
+
+@lru_cache(maxsize=64)
+def _movement_name(
+    family: str, tables: int, half: bool, per_round: int, rounds: int | None, *, language: str
+) -> str:
+    del language  # only the cache's key: the build writes the name in the active language
+    return build(family, Options(tables, half, per_round, rounds)).name

@@ -23,10 +23,12 @@ from dupbridge.tournament.movements.teams import american_whist, team_match, tea
 __all__ = [
     "FAMILIES",
     "MINUTES_PER_BOARD",
+    "TITLES",
     "Family",
     "Options",
     "Suggestion",
     "build",
+    "family_titles",
     "parse_tables",
     "suggest",
 ]
@@ -157,6 +159,33 @@ FAMILIES: dict[str, Family] = {
         Family("rainbow", N_("individual for a prime number of tables"), _rainbow),
     )
 }  # fmt: skip
+
+#: Each family's name for people (the keys of :data:`FAMILIES` are the command line's).
+#: Mitchell and Howell are their inventors' names, kept in every language (the Russian
+#: catalog writes them in Cyrillic, as it does in "Howell {tables} tables").
+TITLES: dict[str, str] = {
+    "mitchell": N_("Mitchell"),
+    "mitchell-relay": N_("Mitchell, share and relay"),
+    "mitchell-rover": N_("Mitchell with a rover"),
+    "howell": N_("Howell"),
+    "three-quarter-howell": N_("Three-quarter Howell"),
+    "team-match": N_("Team match"),
+    "round-robin": N_("Round robin"),
+    "american-whist": N_("American whist"),
+    "individual": N_("Individual, two tables"),
+    "rainbow": N_("Rainbow individual"),
+}
+
+
+def family_titles() -> list[tuple[str, str]]:
+    """Each family's command-line name and its name and description in the active language
+    (``("howell", "Howell – complete Howell: every pair meets every other; one winner")``)."""
+    titles = []
+    for name, family in FAMILIES.items():
+        title, summary = _(TITLES.get(name, name)), _(family.summary)
+        same = summary.casefold() == title.casefold()  # "three-quarter Howell" says it all
+        titles.append((name, title if same else f"{title} – {summary}"))
+    return titles
 
 
 def parse_tables(text: str) -> tuple[int, bool]:

@@ -25,20 +25,23 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import Flowable
 
 from dupbridge.i18n import _
+from dupbridge.i18n.pdffonts import PdfFonts, pdf_fonts
 from dupbridge.tournament.movements.cards import GuideCard, TableCard, guide_cards, table_cards
 from dupbridge.tournament.movements.model import Movement
 
 __all__ = ["cards_pdf"]
 
-_GRID = TableStyle(
-    [
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
-        ("FONT", (0, 1), (-1, -1), "Helvetica", 9),
-        ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]
-)
+
+def _grid(fonts: PdfFonts) -> TableStyle:
+    return TableStyle(
+        [
+            ("FONT", (0, 0), (-1, 0), fonts.bold, 9),
+            ("FONT", (0, 1), (-1, -1), fonts.regular, 9),
+            ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ]
+    )
 
 
 def _text(value: str) -> str:
@@ -65,7 +68,7 @@ def _guide(card: GuideCard, movement: Movement, styles: dict[str, ParagraphStyle
     table = Table(
         body, colWidths=[14 * mm, 14 * mm, 24 * mm, 38 * mm, 20 * mm, 70 * mm], repeatRows=1
     )
-    table.setStyle(_GRID)
+    table.setStyle(_grid(pdf_fonts()))
     title = Paragraph(
         _text(_("{movement} - guide card: {card}").format(movement=movement.name, card=card.title)),
         styles["Heading3"],
@@ -96,7 +99,7 @@ def _table(
         for line in card.lines
     )
     table = Table(body, colWidths=[14 * mm, 62 * mm, 22 * mm, 42 * mm, 40 * mm], repeatRows=1)
-    table.setStyle(_GRID)
+    table.setStyle(_grid(pdf_fonts()))
     title = Paragraph(
         _text(_("{name} - table {table}").format(name=movement.name, table=card.table)),
         styles["Heading1"],
@@ -115,12 +118,27 @@ def cards_pdf(
     guide: bool = True,
     tables: bool = True,
 ) -> bytes:
-    """The guide cards (``guide``) and table cards (``tables``) of ``movement`` as a PDF."""
+    """The guide cards (``guide``) and table cards (``tables``) of ``movement`` as a PDF,
+    in DejaVu Sans where it is installed (:mod:`dupbridge.i18n.pdffonts`).
+
+    Raises:
+        PdfFontError: for a text the standard PDF fonts cannot print when DejaVu Sans is not
+            installed (Polish, Latvian or Russian letters).
+    """
+    fonts = pdf_fonts()
+    fonts.check((movement.name, movement.description, _("Who sits where"), _("Against")))
     styles = getSampleStyleSheet()
     sheet: dict[str, ParagraphStyle] = {
-        name: styles[name] for name in ("Heading1", "Heading3", "Normal")
+        name: ParagraphStyle(
+            name,
+            parent=styles[name],
+            fontName=fonts.bold if name.startswith("Heading") else fonts.regular,
+        )
+        for name in ("Heading1", "Heading3", "Normal")
     }
-    sheet["small"] = ParagraphStyle("small", parent=styles["Normal"], fontSize=8, leading=9.5)
+    sheet["small"] = ParagraphStyle(
+        "small", parent=sheet["Normal"], fontSize=8, leading=9.5, fontName=fonts.regular
+    )
     story: list[Flowable] = []
     if guide:
         story.extend(_guide(card, movement, sheet) for card in guide_cards(movement))

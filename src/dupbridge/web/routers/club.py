@@ -39,7 +39,7 @@ from dupbridge.services.club.results import (
 from dupbridge.services.club.views import audit_text, pair_label
 from dupbridge.tournament.event_scoring import Method
 from dupbridge.tournament.movements import MovementError
-from dupbridge.tournament.movements.catalog import FAMILIES, parse_tables
+from dupbridge.tournament.movements.catalog import family_titles, parse_tables
 from dupbridge.web.access import DirectorOnly
 from dupbridge.web.identity import Access
 from dupbridge.web.pages import render
@@ -105,9 +105,9 @@ def club_home(request: Request, principal: DirectorOnly) -> HTMLResponse:
         request,
         "club/home.html",
         evenings=club_service(request).evenings(),
-        families=list(FAMILIES),
+        families=family_titles(),
         methods=[(m.value, m.title) for m in Method],
-        profiles=[(p.key, p.name) for p in PROFILES.values()],
+        profiles=[(p.key, p.title) for p in PROFILES.values()],
         error="",
     )
 
@@ -150,9 +150,9 @@ def club_create(
             "club/home.html",
             422,
             evenings=club_service(request).evenings(),
-            families=list(FAMILIES),
+            families=family_titles(),
             methods=[(m.value, m.title) for m in Method],
-            profiles=[(p.key, p.name) for p in PROFILES.values()],
+            profiles=[(p.key, p.title) for p in PROFILES.values()],
             error=str(error),
         )
     return _back(evening_id)
@@ -289,8 +289,13 @@ def club_hand_record(request: Request, principal: DirectorOnly, evening_id: str)
         return evening_page(
             request, evening_id, error=_("load the hand record (PBN) first"), status=422
         )
+    from dupbridge.i18n.pdffonts import PdfFontError  # noqa: PLC0415
+
     boards = [(info.board, info.deal) for info in evening.boards.values() if info.deal]
-    pdf = render_pdf(analyse_boards(boards), title=evening.setup.name)
+    try:
+        pdf = render_pdf(analyse_boards(boards), title=evening.setup.name)
+    except PdfFontError as error:
+        return evening_page(request, evening_id, error=str(error), status=500)
     return Response(
         pdf,
         media_type="application/pdf",

@@ -90,6 +90,7 @@ async def _page(request: Request, session_id: str, **extra: Any) -> HTMLResponse
         view=view,
         pin=sessions.pin_of(session_id),
         movement=sessions.movement(session_id),
+        movement_name=sessions.movement_name(session_id),
         rows=ranking_rows(scored),
         files=sessions.files(session_id) is not None,
         **extra,

@@ -16,6 +16,8 @@ from dupbridge.core.boards import Board
 from dupbridge.core.deal import Deal
 from dupbridge.core.seats import Seat
 from dupbridge.i18n import _
+from dupbridge.i18n.formats import decimal_text, percent_text
+from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.access import Principal, Role
 from dupbridge.services.online import TableSettings
 from dupbridge.services.sessions import (
@@ -59,11 +61,15 @@ def refused(request: Request, error: SessionError) -> HTMLResponse:
 
 
 def _score_text(scored: ScoredEvent, total: Fraction, percent: Fraction | None) -> str:
+    """A ranking's figure, rounded as the results website rounds it (exactly, halves away from
+    zero) and written the active language's way (``62.35%``, Swedish ``62,35 %``)."""
     if percent is not None:
-        return f"{float(percent):.2f}%"
+        return percent_text(format_fixed(percent, 2))
     if scored.method is Method.TEAMS_VP:
-        return f"{float(total):.2f}"
-    return f"{float(total):+.1f}" if scored.method.in_imps else f"{float(total):.1f}"
+        return decimal_text(format_fixed(total, 2))
+    if scored.method.in_imps:
+        return decimal_text(("+" if total >= 0 else "") + format_fixed(total, 1))
+    return decimal_text(format_fixed(total, 1))
 
 
 def ranking_rows(scored: ScoredEvent | None) -> list[dict[str, Any]]:
@@ -94,7 +100,7 @@ def player_rows(players: list[IndividualScore]) -> list[dict[str, Any]]:
             "place": score.place,
             "pair": score.player,
             "names": score.name,
-            "score": f"{float(score.percent):.2f}%",
+            "score": percent_text(format_fixed(score.percent, 2)),
             "boards": score.boards,
         }
         for score in players
