@@ -132,7 +132,7 @@ class Table(RecordingCommands):
         self.board = board
         self.deal = deal
         self.play: Play | None = None
-        self._phase = Phase.AUCTION
+        self.phase = Phase.AUCTION
         self._claim: ClaimMade | None = None
         self._result: int | None = None
         self._rec: Recorder | None = None
@@ -237,7 +237,7 @@ class Table(RecordingCommands):
     def _play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
         """:meth:`play_card` without recording mode's checks (the recorder made them)."""
         play = self.play
-        if self._phase is not Phase.PLAY or self._claim is not None or play is None:
+        if self.phase is not Phase.PLAY or self._claim is not None or play is None:
             self.require("play_card", seat, card=card)
         assert play is not None
         trick = play.play(seat, card)
