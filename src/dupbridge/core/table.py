@@ -75,6 +75,11 @@ if TYPE_CHECKING:
 
 __all__ = ["ACCEPTS", "HANDLERS", "MODES", "Phase", "Table"]
 
+# The enum member of an edition or mode already checked (a dict lookup is much cheaper than
+# calling the enum, once per table).
+_EDITION_OF = {edition.value: edition for edition in Edition}
+_MODE_OF = {mode.value: mode for mode in Mode}
+
 _LAW_24 = LawRef(24)
 _LAW_30 = LawRef(30)
 _LAW_31 = LawRef(31)
@@ -155,7 +160,7 @@ class Table(RecordingCommands):
             self.auction = Auction(board.dealer)
             rules = None
         self._events: list[Event] = [
-            BoardStarted(0, board, deal, Edition(edition), Mode(mode), rules)
+            BoardStarted(0, board, deal, _EDITION_OF[edition], _MODE_OF[mode], rules)
         ]
 
     # --- commands -------------------------------------------------------------------------
