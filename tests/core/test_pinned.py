@@ -18,7 +18,9 @@ from dupbridge import (
     Suit,
     parse_call,
 )
-from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+from dupbridge.core.auction import LegalCalls
+from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Pass
+from dupbridge.core.contract import Risk
 
 DEAL = Deal.from_pbn("N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876")
 
@@ -189,3 +191,45 @@ class TestPlaysOutOfTurnCiteTheirLaw:
         with pytest.raises(IrregularityError) as caught:
             play.play(Seat.S, card("S5"))  # South (declarer) before East
         assert (57, "C3") == (caught.value.law.number, caught.value.law.part)
+
+
+class TestAuctionRecordsItsCalls:
+    """Found by `make mutation MUTATE=core/auction.py` (perf4 run, issue 19)."""
+
+    def test_the_calls_are_kept_in_order(self) -> None:
+        """The auction is the calls in rotation from the dealer (Law 17C); each is kept as
+        made, and the seat of each follows from the dealer."""
+        auction = Auction(Seat.E)
+        calls = [parse_call(text) for text in ("1H", "X", "XX", "Pass", "2C")]
+        for call in calls:
+            auction.add(call)
+        assert tuple(calls) == auction.calls
+        assert 5 == len(auction)
+        assert [Seat.E, Seat.S, Seat.W, Seat.N, Seat.E] == [auction.seat_of(i) for i in range(5)]
+
+    def test_any_pass_value_is_a_pass(self) -> None:
+        """A Pass made as a new value (not the shared ``PASS``) counts as a pass: three of them
+        after a bid end the auction (Law 22A2), undoubled."""
+        auction = Auction(Seat.N)
+        auction.add(parse_call("1S"))
+        for _ in range(3):
+            auction.add(Pass())
+        assert auction.is_complete
+        contract = auction.contract
+        assert contract is not None
+        assert "1SN" == str(contract)
+        assert Risk.UNDOUBLED is contract.risk
+        assert auction.turn is None
+
+
+class TestLegalCallsOnly:
+    def test_a_view_of_exactly_the_given_calls(self) -> None:
+        """``LegalCalls.only`` is the view a recording table gives a player who must repeat a
+        call or pass (Laws 30, 31, 32): exactly those calls, in that order."""
+        one_heart = parse_call("1H")
+        view = LegalCalls.only([one_heart, PASS])
+        assert isinstance(view, LegalCalls)
+        assert (one_heart, PASS) == tuple(view)
+        assert one_heart in view
+        assert DOUBLE not in view
+        assert () == tuple(LegalCalls.only(()))
