@@ -225,12 +225,11 @@ class Table(RecordingCommands):
             ImpossibleActionError: a card the seat does not hold, play after the board ended
                 or while a claim is pending.
         """
-        play = self.play
-        if not self._play_open or play is None:
+        if not self._play_open:  # open only while strict play has its Play and no claim
             if self._rec is not None:
                 return self._rec.play_card(seat, card)
             self.require("play_card", seat, card=card)
-        assert play is not None
+        play: Play = self.play  # type: ignore[assignment]
         trick = play.play(seat, card)
         log = self._events
         event = card_played(len(log), seat, card)

@@ -119,6 +119,8 @@ class TableState:
         """Whose turn it is to call or play (dummy's seat for dummy's cards); None otherwise."""
         if self._play_open:  # strict mode's play with no claim pending: the hot path
             return self.play.turn  # type: ignore[union-attr]
+        if self._auction_open:  # strict mode's auction
+            return self.auction.turn
         phase = self.phase
         if phase is Phase.AUCTION:
             return self.auction.turn
