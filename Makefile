@@ -64,15 +64,17 @@ messages: $(STAMP)
 	done
 
 ## make mutation: mutation testing of the core packages (mutmut 3), outside make test. Bounded:
-## MUTATE lists packages or modules under src/dupbridge, BUDGET the seconds for each.
+## MUTATE lists packages or modules under src/dupbridge, BUDGET the seconds for each, CHILDREN
+## the test processes mutmut runs at once (default: one less than the cores).
 MUTATE ?= core scoring laws rulings
 BUDGET ?= 1200
+CHILDREN ?= $(shell $(PYTHON) -c "import os; print(max(1, (os.cpu_count() or 2) - 1))")
 $(VENV)/.installed-mutation: pyproject.toml $(TSTAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,server,mutation]'
 	touch $@
 
 mutation: $(VENV)/.installed-mutation
-	$(BIN)/python scripts/mutation.py --only $(MUTATE) --budget $(BUDGET)
+	$(BIN)/python scripts/mutation.py --only $(MUTATE) --budget $(BUDGET) --max-children $(CHILDREN)
 
 bench: $(STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -56,6 +56,8 @@ def mutmut_section(pattern: str, tests: list[str]) -> str:
         "pytest_add_cli_args_test_selection = [" + ", ".join(f'"{test}"' for test in tests) + "]",
         'pytest_add_cli_args = ["-q", "-p", "no:cacheprovider", "-x"]',
         'process_isolation = "forkserver"',
+        # Tests that check the documentation against the code read docs/ and the README.
+        'also_copy = ["docs", "README.md"]',
         "use_git_change_detection = false",
         "use_setproctitle = false",
     ]
@@ -70,6 +72,8 @@ def prepare(workdir: Path, pattern: str, tests: list[str]) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "src", workdir / "src", ignore=ignore)
     shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
+    shutil.copytree(ROOT / "docs", workdir / "docs", ignore=ignore)
+    shutil.copy2(ROOT / "README.md", workdir / "README.md")
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     text = re.sub(r"(?ms)^\[tool\.mutmut\].*?(?=^\[|\Z)", "", text)
     (workdir / "pyproject.toml").write_text(

@@ -18,7 +18,9 @@ from dupbridge import (
     Suit,
     parse_call,
 )
-from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+from dupbridge.core.auction import LegalCalls
+from dupbridge.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Pass
+from dupbridge.core.contract import Risk
 
 DEAL = Deal.from_pbn("N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876")
 
@@ -189,3 +191,136 @@ class TestPlaysOutOfTurnCiteTheirLaw:
         with pytest.raises(IrregularityError) as caught:
             play.play(Seat.S, card("S5"))  # South (declarer) before East
         assert (57, "C3") == (caught.value.law.number, caught.value.law.part)
+
+
+class TestAuctionRecordsItsCalls:
+    """Found by `make mutation MUTATE=core/auction.py` (perf4 run, issue 19)."""
+
+    def test_the_calls_are_kept_in_order(self) -> None:
+        """The auction is the calls in rotation from the dealer (Law 17C); each is kept as
+        made, and the seat of each follows from the dealer."""
+        auction = Auction(Seat.E)
+        calls = [parse_call(text) for text in ("1H", "X", "XX", "Pass", "2C")]
+        for call in calls:
+            auction.add(call)
+        assert tuple(calls) == auction.calls
+        assert 5 == len(auction)
+        assert [Seat.E, Seat.S, Seat.W, Seat.N, Seat.E] == [auction.seat_of(i) for i in range(5)]
+
+    def test_any_pass_value_is_a_pass(self) -> None:
+        """A Pass made as a new value (not the shared ``PASS``) counts as a pass: three of them
+        after a bid end the auction (Law 22A2), undoubled."""
+        auction = Auction(Seat.N)
+        auction.add(parse_call("1S"))
+        for _ in range(3):
+            auction.add(Pass())
+        assert auction.is_complete
+        contract = auction.contract
+        assert contract is not None
+        assert "1SN" == str(contract)
+        assert Risk.UNDOUBLED is contract.risk
+        assert auction.turn is None
+
+
+class TestLegalCallsOnly:
+    def test_a_view_of_exactly_the_given_calls(self) -> None:
+        """``LegalCalls.only`` is the view a recording table gives a player who must repeat a
+        call or pass (Laws 30, 31, 32): exactly those calls, in that order."""
+        one_heart = parse_call("1H")
+        view = LegalCalls.only([one_heart, PASS])
+        assert isinstance(view, LegalCalls)
+        assert (one_heart, PASS) == tuple(view)
+        assert one_heart in view
+        assert DOUBLE not in view
+        assert () == tuple(LegalCalls.only(()))
+
+
+class TestAuctionErrorsNameTheirLaw:
+    """Each call the auction refuses names its law, the irregularity and the player, in words
+    (found by `make mutation MUTATE=core/auction.py`: these details were unpinned in tests/core)."""
+
+    @pytest.mark.parametrize(
+        ("calls", "call", "text", "flagged", "seat"),
+        [
+            (
+                "Pass Pass Pass Pass",
+                "1C",
+                "call 1C after the auction has ended (Law 39)",
+                (39, "call_after_final_pass"),
+                None,
+            ),
+            ("1NT", "1S", "insufficient bid 1S after 1NT by East (Law 27)",
+             (27, "insufficient_bid"), Seat.E),
+            ("", "X", "inadmissible double by North: there is no bid to double "
+             "(Law 36, see Law 19A1)", (36, "inadmissible_double"), Seat.N),
+            ("1H Pass", "X", "inadmissible double by South: the last bid was made by South's "
+             "own side (Law 36, see Law 19A1)", (36, "inadmissible_double"), Seat.S),
+            ("1H X Pass", "X", "inadmissible double by West: 1H is already doubled "
+             "(Law 36, see Law 19A1)", (36, "inadmissible_double"), Seat.W),
+            ("1H", "XX", "inadmissible redouble by East: there is no double to redouble "
+             "(Law 36, see Law 19B1)", (36, "inadmissible_redouble"), Seat.E),
+            ("1H X XX", "XX", "inadmissible redouble by West: 1H is already redoubled "
+             "(Law 36, see Law 19B1)", (36, "inadmissible_redouble"), Seat.W),
+            ("1H X Pass", "XX", "inadmissible redouble by West: the double was made by West's "
+             "own side (Law 36, see Law 19B1)", (36, "inadmissible_redouble"), Seat.W),
+        ],
+    )  # fmt: skip
+    def test_refused_call(
+        self, calls: str, call: str, text: str, flagged: tuple[int, str], seat: Seat | None
+    ) -> None:
+        """Laws 39 (after the final pass), 27 (insufficient), 36 with 19A and 19B
+        (inadmissible double or redouble): refused with the error that says so."""
+        auction = Auction(Seat.N)
+        for made in calls.split():
+            auction.add(parse_call(made))
+        before = auction.calls
+        with pytest.raises(IrregularityError) as caught:
+            auction.add(parse_call(call))
+        error = caught.value
+        assert text == str(error)
+        assert error.law is not None
+        assert flagged == (error.law.number, error.irregularity)
+        assert "" == error.law.part
+        assert seat is error.seat
+        assert before == auction.calls  # nothing changes
+
+    def test_not_a_call(self) -> None:
+        """Something that is not a call is refused as impossible, quoting it."""
+        auction = Auction(Seat.N)
+        with pytest.raises(ImpossibleActionError) as caught:
+            auction.add("1C")  # type: ignore[arg-type]
+        assert "not a call: '1C'" == str(caught.value)
+        assert () == auction.calls
+
+
+class TestAuctionValue:
+    """The auction as a value: its state at the start, copies, equality and text (found by
+    `make mutation MUTATE=core/auction.py`: no test in tests/core reached them)."""
+
+    def test_nothing_doubled_at_the_start(self) -> None:
+        """Before any call there is no bid, so nothing is doubled (Law 19)."""
+        auction = Auction(Seat.S)
+        assert Risk.UNDOUBLED is auction.risk
+        assert auction.last_bid is None
+        assert Seat.S is auction.turn
+
+    def test_a_copy_is_equal_and_independent(self) -> None:
+        auction = Auction(Seat.E)
+        for text in ("1H", "X"):
+            auction.add(parse_call(text))
+        copy = auction.copy()
+        assert copy == auction
+        assert Seat.E is copy.dealer
+        copy.add(PASS)
+        assert copy != auction
+        assert 2 == len(auction)
+        assert auction != Auction(Seat.N, auction.calls[:0])
+        assert Auction(Seat.E) != Auction(Seat.W)
+        assert auction != "1H X"
+
+    def test_texts(self) -> None:
+        auction = Auction(Seat.E)
+        for text in ("1H", "X"):
+            auction.add(parse_call(text))
+        assert "<Auction dealer=E [1H X]>" == repr(auction)
+        assert "<LegalCalls Pass XX 1S 1NT>" == repr(LegalCalls.only(auction.legal_calls()[:4]))

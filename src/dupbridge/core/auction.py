@@ -94,9 +94,13 @@ class Auction:
         "_last_bidder",
         "_passes",
         "_risk",
-        "_turn",
         "dealer",
+        "turn",
     )
+
+    #: The seat to call next, or None once the auction has ended. A plain attribute (read on
+    #: every call, issue 19); only the auction's own methods change it.
+    turn: Seat | None
 
     def __init__(self, dealer: Seat, calls: Iterable[Call] = ()) -> None:
         self.dealer = dealer
@@ -106,7 +110,7 @@ class Auction:
         self._risk = Risk.UNDOUBLED
         self._doubler: Seat | None = None
         self._passes = 0
-        self._turn: Seat | None = dealer
+        self.turn = dealer
         # For each side and strain, the first seat of that side to bid the strain (Law 41A
         # declarer); indexed [side][strain].
         self._first_namer: list[list[Seat | None]] = [[None] * 5, [None] * 5]
@@ -122,11 +126,6 @@ class Auction:
 
     def __len__(self) -> int:
         return len(self._calls)
-
-    @property
-    def turn(self) -> Seat | None:
-        """The seat to call next, or None once the auction has ended."""
-        return self._turn
 
     @property
     def is_complete(self) -> bool:
@@ -184,7 +183,7 @@ class Auction:
 
     def legal_calls(self) -> LegalCalls:
         """The calls the player to call may legally make now."""
-        seat = self._turn
+        seat = self.turn
         if seat is None:
             return _LEGAL_CALLS[35, False, False, False]
         last = self._last_bid
@@ -279,15 +278,15 @@ class Auction:
 
     def _append(self, call: Call) -> None:
         """Append a call already known to be legal."""
-        seat = self._turn
+        seat = self.turn
         assert seat is not None
         self._calls.append(call)
         if call is PASS or isinstance(call, Pass):
             passes = self._passes = self._passes + 1
             complete = passes >= 3 and (self._last_bid is not None or passes >= 4)
-            self._turn = None if complete else seat.lho
+            self.turn = None if complete else seat.lho
             return
-        self._turn = seat.lho
+        self.turn = seat.lho
         self._passes = 0
         if isinstance(call, Bid):
             self._last_bid = call

@@ -43,7 +43,7 @@ def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> S
                 best, best_card = position, card
         elif card.suit is trump and best_card.suit is led:
             best, best_card = position, card
-    return leader.next(best)
+    return SEATS[(leader + best) & 3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,32 +88,6 @@ _SET_TRICK = (
 _new_object = object.__new__
 
 
-def _new_trick(
-    number: int, leader: Seat, cards: tuple[Card, Card, Card, Card], winner: Seat
-) -> Trick:
-    trick: Trick = _new_object(Trick)
-    set_number, set_leader, set_cards, set_winner = _SET_TRICK
-    set_number(trick, number)
-    set_leader(trick, leader)
-    set_cards(trick, cards)
-    set_winner(trick, winner)
-    return trick
-
-
-_RUNS: dict[int, tuple[Card, ...]] = {}
-
-
-def _suit_run(suit: int, bits: int) -> tuple[Card, ...]:
-    """The cards of ``suit`` in a 13-bit rank mask, highest first (memoised)."""
-    key = suit << 13 | bits
-    run = _RUNS.get(key)
-    if run is None:
-        base = 13 * suit
-        run = tuple(CARDS[base + r] for r in range(12, -1, -1) if bits >> r & 1)
-        _RUNS[key] = run
-    return run
-
-
 class LegalCards(tuple[Card, ...]):
     """The cards a seat may legally play now, as a plain tuple (``in``, ``len``, iteration
     and indexing run at C speed), spades to clubs and high to low, like a written hand.
@@ -135,24 +109,45 @@ class LegalCards(tuple[Card, ...]):
         return mask
 
 
+#: The cards of one suit, highest first, as a shared :class:`LegalCards`, indexed by
+#: ``suit << 13 | ranks`` (a 13-bit rank mask): filled on first use, so that following suit
+#: costs one list index and a lead four (issue 19: no tuple is copied on the hot path).
+_RUNS: list[LegalCards | None] = [None] * (4 << 13)
+_new_legal = tuple.__new__
+
+
+def _suit_run(key: int) -> LegalCards:
+    """The cards of ``suit << 13 | ranks``, highest first (memoised in :data:`_RUNS`)."""
+    base = 13 * (key >> 13)
+    bits = key & 0x1FFF
+    run: LegalCards = _new_legal(
+        LegalCards, (CARDS[base + r] for r in range(12, -1, -1) if bits >> r & 1)
+    )
+    _RUNS[key] = run
+    return run
+
+
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a 52-bit mask, spades to clubs, high to low."""
     runs = _RUNS
-    cards: tuple[Card, ...] = ()
-    for key in (
-        3 << 13 | mask >> 39,
-        2 << 13 | (mask >> 26) & 0x1FFF,
-        1 << 13 | (mask >> 13) & 0x1FFF,
-        mask & 0x1FFF,
-    ):
-        if key & 0x1FFF:
-            cards += runs.get(key) or _suit_run(key >> 13, key & 0x1FFF)
-    return cards
+    spades = runs[0x6000 | mask >> 39]
+    hearts = runs[0x4000 | (mask >> 26) & 0x1FFF]
+    diamonds = runs[0x2000 | (mask >> 13) & 0x1FFF]
+    clubs = runs[mask & 0x1FFF]
+    if spades is None or hearts is None or diamonds is None or clubs is None:
+        # A void is an empty (false) run: test for None, not truth.
+        if spades is None:
+            spades = _suit_run(0x6000 | mask >> 39)
+        if hearts is None:
+            hearts = _suit_run(0x4000 | (mask >> 26) & 0x1FFF)
+        if diamonds is None:
+            diamonds = _suit_run(0x2000 | (mask >> 13) & 0x1FFF)
+        if clubs is None:
+            clubs = _suit_run(mask & 0x1FFF)
+    return spades + hearts + diamonds + clubs
 
 
 _NO_CARDS = LegalCards()
-#: Builds a LegalCards from cards already in order, with no checks (the hot path).
-_new_legal = tuple.__new__
 
 
 class Play:
@@ -165,31 +160,32 @@ class Play:
 
     __slots__ = (
         "_current",
+        "_dealt",
         "_hands",
-        "_played",
         "_tricks",
-        "_turn",
         "_won",
         "declarer",
         "trump",
+        "turn",
     )
+
+    #: Whose card is to be played next (dummy's seat when it is dummy's turn), None once play
+    #: is over. A plain attribute (read on every card, issue 19); only the play's own methods
+    #: change it.
+    turn: Seat | None
 
     def __init__(self, deal: Deal, declarer: Seat, trump: Suit | None) -> None:
         self.declarer = declarer
         self.trump = trump
         self._hands = [hand.mask for hand in deal.hands]
-        self._played = [0, 0, 0, 0]
+        # What each seat held at the start: a seat's played cards are these less its hand.
+        self._dealt = tuple(self._hands)
         self._current: list[Card] = []
         self._tricks: list[Trick] = []
         self._won = [0, 0]  # tricks by side: NS, EW
-        self._turn: Seat | None = declarer.lho
+        self.turn = declarer.lho
 
     # --- queries --------------------------------------------------------------------------
-
-    @property
-    def turn(self) -> Seat | None:
-        """Whose card is to be played next (dummy's seat when it is dummy's turn)."""
-        return self._turn
 
     @property
     def dummy(self) -> Seat:
@@ -199,7 +195,7 @@ class Play:
     @property
     def is_complete(self) -> bool:
         """Whether all thirteen tricks have been played."""
-        return self._turn is None
+        return self.turn is None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -214,9 +210,9 @@ class Play:
     @property
     def leader(self) -> Seat | None:
         """Who led (or is to lead) to the trick in progress."""
-        if self._turn is None:
+        if self.turn is None:
             return None
-        return self._turn.next(-len(self._current))
+        return self.turn.next(-len(self._current))
 
     @property
     def trick_number(self) -> int:
@@ -243,14 +239,14 @@ class Play:
 
     def played(self, seat: Seat) -> Hand:
         """The cards ``seat`` has played."""
-        return Hand(self._played[seat])
+        return Hand(self._dealt[seat] ^ self._hands[seat])
 
     def legal_cards(self, seat: Seat | None = None) -> LegalCards:
         """The cards ``seat`` (by default the seat to play) may legally play now.
 
         Empty for a seat whose turn it is not.
         """
-        turn = self._turn
+        turn = self.turn
         if turn is None or (seat is not None and seat is not turn):
             return _NO_CARDS
         held = self._hands[turn]
@@ -259,7 +255,7 @@ class Play:
             bits = (held >> (13 * suit)) & 0x1FFF
             if bits:  # must follow suit (Law 44C): the cards of one suit
                 key = suit << 13 | bits
-                return _new_legal(LegalCards, _RUNS.get(key) or _suit_run(suit, bits))
+                return _RUNS[key] or _suit_run(key)
         return _new_legal(LegalCards, _cards_of(held))
 
     def check(self, seat: Seat, card: Card) -> None:
@@ -270,7 +266,7 @@ class Play:
             IrregularityError: a lead or play out of turn (Laws 54-57) or a failure to
                 follow suit (Law 44C; a revoke once established, Law 61).
         """
-        turn = self._turn
+        turn = self.turn
         if turn is None:
             raise ImpossibleActionError(
                 _("{seat} cannot play {card}: all thirteen tricks have been played").format(
@@ -279,7 +275,7 @@ class Play:
                 seat=seat,
             )
         if not self._hands[seat] >> card.index & 1:
-            if self._played[seat] >> card.index & 1:
+            if self._dealt[seat] >> card.index & 1:
                 message = _("{seat} has already played {card}")
             else:
                 message = _("{seat} does not hold {card}")
@@ -333,7 +329,7 @@ class Play:
         current = self._current
         bit = card.bit
         if (
-            seat is not self._turn
+            seat is not self.turn
             or not held & bit
             or (
                 current and card.suit is not current[0].suit and held & _SUIT_MASKS[current[0].suit]
@@ -343,10 +339,9 @@ class Play:
             raise AssertionError("check() accepted a card play() refused")  # pragma: no cover
         # What _apply does, inline: this is the hot path of every card played.
         self._hands[seat] = held ^ bit
-        self._played[seat] |= bit
         current.append(card)
         if len(current) < 4:
-            self._turn = LHO_OF[seat]
+            self.turn = LHO_OF[seat]
             return None
         return self._close_trick(LHO_OF[seat])
 
@@ -354,11 +349,10 @@ class Play:
         """Play a card already known to be legal."""
         bit = card.bit
         self._hands[seat] ^= bit
-        self._played[seat] |= bit
         current = self._current
         current.append(card)
         if len(current) < 4:
-            self._turn = LHO_OF[seat]
+            self.turn = LHO_OF[seat]
             return None
         return self._close_trick(LHO_OF[seat])
 
@@ -368,11 +362,17 @@ class Play:
         cards = (current[0], current[1], current[2], current[3])
         winner = trick_winner(leader, cards, self.trump)
         tricks = self._tricks
-        trick = _new_trick(len(tricks) + 1, leader, cards, winner)
+        # Trick(...) built slot by slot (see _SET_TRICK)
+        trick: Trick = _new_object(Trick)
+        set_number, set_leader, set_cards, set_winner = _SET_TRICK
+        set_number(trick, len(tricks) + 1)
+        set_leader(trick, leader)
+        set_cards(trick, cards)
+        set_winner(trick, winner)
         tricks.append(trick)
         self._won[winner & 1] += 1  # N and S are even, E and W odd
         self._current = []
-        self._turn = winner if len(tricks) < 13 else None
+        self.turn = winner if len(tricks) < 13 else None
         return trick
 
     # --- recording mode (dupbridge.core.recording) ---------------------------------------
@@ -389,7 +389,7 @@ class Play:
             ImpossibleActionError: play is over, ``seat`` does not hold ``card``, or it is
                 another seat's turn in the middle of a trick.
         """
-        turn = self._turn
+        turn = self.turn
         if turn is None or not self._hands[seat] >> card.index & 1:
             self.check(seat, card)  # raises: play over, or not held
         if self._current and seat is not turn:
@@ -399,7 +399,7 @@ class Play:
                 ),
                 seat=seat,
             )
-        self._turn = seat
+        self.turn = seat
         return self._apply(seat, card)
 
     def lead_from(self, seat: Seat) -> None:
@@ -409,11 +409,11 @@ class Play:
         Raises:
             ImpossibleActionError: in the middle of a trick, or when play is over.
         """
-        if self._current or self._turn is None:
+        if self._current or self.turn is None:
             raise ImpossibleActionError(
                 _("the hand to lead can change only between tricks"), seat=seat
             )
-        self._turn = seat
+        self.turn = seat
 
     def plays(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far with the seat that played it, in order."""
@@ -443,7 +443,7 @@ class Play:
         """
         play = cls(deal, declarer, trump)
         if leader is not None:
-            play._turn = leader
+            play.turn = leader
         for seat, card in plays:
             play.place(seat, card)
         return play
@@ -454,11 +454,11 @@ class Play:
         other.declarer = self.declarer
         other.trump = self.trump
         other._hands = list(self._hands)
-        other._played = list(self._played)
+        other._dealt = self._dealt
         other._current = list(self._current)
         other._tricks = list(self._tricks)
         other._won = list(self._won)
-        other._turn = self._turn
+        other.turn = self.turn
         return other
 
     def remaining_deal(self) -> Deal:

@@ -35,14 +35,14 @@ class RecordedAuction(Auction):
             self.append_by(seat, call)
 
     def _append(self, call: Call) -> None:
-        seat = self._turn
+        seat = self.turn
         assert seat is not None
         super()._append(call)
         self._seats.append(seat)
 
     def append_by(self, seat: Seat, call: Call) -> None:
         """Append ``call`` by ``seat`` whether or not it is his turn, unchecked."""
-        self._turn = seat
+        self.turn = seat
         self._append(call)
 
     def seat_of(self, index: int) -> Seat:
@@ -55,21 +55,21 @@ class RecordedAuction(Auction):
 
     def check_for(self, seat: Seat, call: Call) -> None:
         """Raise the error for ``seat`` making ``call`` now, as if it were his turn."""
-        saved = self._turn
-        self._turn = seat
+        saved = self.turn
+        self.turn = seat
         try:
             self.check(call)
         finally:
-            self._turn = saved
+            self.turn = saved
 
     def legal_calls_for(self, seat: Seat) -> LegalCalls:
         """The calls ``seat`` could legally make now if it were his turn."""
-        saved = self._turn
-        self._turn = seat
+        saved = self.turn
+        self.turn = seat
         try:
             return self.legal_calls()
         finally:
-            self._turn = saved
+            self.turn = saved
 
     def copy(self) -> RecordedAuction:
         """An independent copy of this auction."""

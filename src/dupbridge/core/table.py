@@ -75,6 +75,11 @@ if TYPE_CHECKING:
 
 __all__ = ["ACCEPTS", "HANDLERS", "MODES", "Phase", "Table"]
 
+# The enum member of an edition or mode already checked (a dict lookup is much cheaper than
+# calling the enum, once per table).
+_EDITION_OF = {edition.value: edition for edition in Edition}
+_MODE_OF = {mode.value: mode for mode in Mode}
+
 _LAW_24 = LawRef(24)
 _LAW_30 = LawRef(30)
 _LAW_31 = LawRef(31)
@@ -132,7 +137,7 @@ class Table(RecordingCommands):
         self.board = board
         self.deal = deal
         self.play: Play | None = None
-        self._phase = Phase.AUCTION
+        self.phase = Phase.AUCTION
         self._claim: ClaimMade | None = None
         self._result: int | None = None
         self._rec: Recorder | None = None
@@ -155,7 +160,7 @@ class Table(RecordingCommands):
             self.auction = Auction(board.dealer)
             rules = None
         self._events: list[Event] = [
-            BoardStarted(0, board, deal, Edition(edition), Mode(mode), rules)
+            BoardStarted(0, board, deal, _EDITION_OF[edition], _MODE_OF[mode], rules)
         ]
 
     # --- commands -------------------------------------------------------------------------
@@ -220,12 +225,11 @@ class Table(RecordingCommands):
             ImpossibleActionError: a card the seat does not hold, play after the board ended
                 or while a claim is pending.
         """
-        play = self.play
-        if not self._play_open or play is None:
+        if not self._play_open:  # open only while strict play has its Play and no claim
             if self._rec is not None:
                 return self._rec.play_card(seat, card)
             self.require("play_card", seat, card=card)
-        assert play is not None
+        play: Play = self.play  # type: ignore[assignment]
         trick = play.play(seat, card)
         log = self._events
         event = card_played(len(log), seat, card)
@@ -237,7 +241,7 @@ class Table(RecordingCommands):
     def _play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
         """:meth:`play_card` without recording mode's checks (the recorder made them)."""
         play = self.play
-        if self._phase is not Phase.PLAY or self._claim is not None or play is None:
+        if self.phase is not Phase.PLAY or self._claim is not None or play is None:
             self.require("play_card", seat, card=card)
         assert play is not None
         trick = play.play(seat, card)

@@ -64,13 +64,13 @@ class TableState:
         "_auction_open",
         "_claim",
         "_events",
-        "_phase",
         "_play_open",
         "_rec",
         "_result",
         "auction",
         "board",
         "deal",
+        "phase",
         "play",
     )
 
@@ -78,7 +78,9 @@ class TableState:
     deal: Deal
     auction: Auction
     play: Play | None
-    _phase: Phase
+    #: The current phase. A plain attribute (read on every command, issue 19); only
+    #: :meth:`enter` changes it, by a transition the phase table allows.
+    phase: Phase
     _claim: ClaimMade | None
     _result: int | None
     _rec: Recorder | None
@@ -103,11 +105,6 @@ class TableState:
         return start.mode
 
     @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self._phase
-
-    @property
     def events(self) -> tuple[Event, ...]:
         """The event log, from ``BoardStarted``."""
         return tuple(self._events)
@@ -122,7 +119,9 @@ class TableState:
         """Whose turn it is to call or play (dummy's seat for dummy's cards); None otherwise."""
         if self._play_open:  # strict mode's play with no claim pending: the hot path
             return self.play.turn  # type: ignore[union-attr]
-        phase = self._phase
+        if self._auction_open:  # strict mode's auction
+            return self.auction.turn
+        phase = self.phase
         if phase is Phase.AUCTION:
             return self.auction.turn
         play = self.play
@@ -194,12 +193,11 @@ class TableState:
     def legal_cards(self, seat: Seat | None = None) -> LegalCards:
         """The cards ``seat`` (default: the seat to play) may play now (none out of turn); in
         recording mode they obey lead restrictions and penalty cards (Laws 26, 50, 51)."""
-        play = self.play
-        if not self._play_open or play is None:
-            if self._rec is not None:
-                return self._rec.legal_cards(seat)
-            return LegalCards(0)
-        return play.legal_cards(seat)
+        if self._play_open:  # strict mode's play with no claim pending: the hot path
+            return self.play.legal_cards(seat)  # type: ignore[union-attr]
+        if self._rec is not None:
+            return self._rec.legal_cards(seat)
+        return LegalCards(0)
 
     # --- the table's own state, changed only here (its recorders call these) ------------
 
@@ -221,8 +219,8 @@ class TableState:
     def enter(self, phase: Phase) -> None:
         """Move the board to ``phase``, by a transition :data:`~dupbridge.core.phases.
         TRANSITIONS` allows."""
-        assert (self._phase, phase) in TRANSITIONS, (self._phase, phase)
-        self._phase = phase
+        assert (self.phase, phase) in TRANSITIONS, (self.phase, phase)
+        self.phase = phase
 
     def finish(self, declarer_tricks: int, how: str) -> PlayEnded:
         """End play with ``declarer_tricks`` for declarer's side (by play, claim, concession
@@ -246,7 +244,7 @@ class TableState:
 
     def require(self, command: str, seat: Seat, *, card: Card | None = None) -> None:
         """Refuse ``command`` if the current phase does not take it (nothing changes)."""
-        phase = self._phase
+        phase = self.phase
         if command in ACCEPTS[phase]:
             if self._claim is None:
                 if command in WHILE_CLAIM_PENDING:
@@ -311,6 +309,5 @@ class TableState:
 
     def __repr__(self) -> str:
         return (
-            f"<Table board={self.board.number} phase={self._phase.value} "
-            f"events={len(self._events)}>"
+            f"<Table board={self.board.number} phase={self.phase.value} events={len(self._events)}>"
         )

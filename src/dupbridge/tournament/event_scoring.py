@@ -21,6 +21,7 @@ are importable from here.
 
 from __future__ import annotations
 
+from dupbridge.tournament.bulk import paused_gc
 from dupbridge.tournament.pairs_scoring import score_pairs
 from dupbridge.tournament.results import Event
 from dupbridge.tournament.scored import (
@@ -62,6 +63,7 @@ def score_event(event: Event, options: ScoringOptions = DEFAULT_OPTIONS) -> Scor
         ResultsError: listing every result that cannot be scored this way (an adjusted
             score in the wrong unit, a team board without its other table, ...).
     """
-    if options.method.teams:
-        return score_teams(event, options)
-    return score_pairs(event, options)
+    with paused_gc():  # tens of thousands of scored lines, none in a cycle
+        if options.method.teams:
+            return score_teams(event, options)
+        return score_pairs(event, options)

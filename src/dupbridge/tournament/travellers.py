@@ -40,6 +40,7 @@ from dupbridge.core.errors import NotationError
 from dupbridge.core.seats import Seat, Side
 from dupbridge.i18n import _
 from dupbridge.scoring.adjusted import AdjustedScoreError, ArtificialScore, parse_number
+from dupbridge.tournament.bulk import paused_gc
 from dupbridge.tournament.results import (
     Assigned,
     Event,
@@ -139,6 +140,11 @@ def loads(
     Raises:
         ResultsError: with ``strict``, at the first problem; always, if the header is unusable.
     """
+    with paused_gc():  # a result and its location per line, none in a cycle
+        return _loads(text, source, strict, mitchell, name)
+
+
+def _loads(text: str, source: str, strict: bool, mitchell: bool, name: str) -> TravellerFile:
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise ResultsError([Problem(_("no header line naming the columns"), Location(source, 1))])
