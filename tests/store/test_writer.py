@@ -31,6 +31,7 @@ from dupbridge.store import (
     make_engine,
     upgrade,
 )
+from tests.services.sessions.harness import run_async
 
 
 def _store(url: str, tables: int = 3) -> EventStore:
@@ -205,7 +206,7 @@ class TestSQLite:
             await service.close()
             return answers, groups, ids, store
 
-        answers, groups, ids, store = asyncio.run(play())
+        answers, groups, ids, store = run_async(play())
         assert all(answer["type"] == "ack" and answer["seq"] == 1 for answer in answers)
         assert 1 <= groups < 40
         for table_id in ids:
@@ -248,7 +249,7 @@ class TestSQLite:
             engine.dispose()
             return head, kinds, answer
 
-        head, kinds, answer = asyncio.run(play())
+        head, kinds, answer = run_async(play())
         assert 1 == head
         assert {"type": "ack", "key": "e", "seq": 2, "last": 2} == answer
         assert ["BoardStarted", "CallMade", "CallMade"] == kinds
