@@ -479,6 +479,16 @@ class LiveTable:
                     is_open=self.ruling_open,
                 )  # fmt: skip
                 return opened, False
+            case DirectorScore(revises=int() as revised) if (
+                not self.director_scores or self.director_scores[-1][0] != revised
+            ):  # checked under the table's lock: of two revisions of one score, one passes
+                last = self.director_scores[-1][0] if self.director_scores else _("none")
+                raise ImpossibleActionError(
+                    _(
+                        "event {seq} is not the Director's score in force at this table; "
+                        "revise the one in force ({last})"
+                    ).format(seq=revised, last=last)
+                )
             case DirectorScore() | DirectorAttended():  # no change to the play
                 return command.payload(director, at), False
             case DirectorStep(action=action):
