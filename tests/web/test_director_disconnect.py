@@ -173,3 +173,21 @@ def test_a_robot_seat_never_counts() -> None:
     back = live.presence_payload(Seat.N, connected=True, player="", at="x")
     assert back is not None
     assert back["type"] == "SeatReconnected"
+
+
+def test_the_call_is_seen_and_ended_by_another_server_process(db_url: str) -> None:
+    """The call is read from the table's log: a second server process on the same store
+    shows it, and the player's return through that process ends it."""
+    first_app = create_app(settings_for(db_url, disconnect_grace=GRACE))
+    second_app = create_app(settings_for(db_url, disconnect_grace=GRACE))
+    with TestClient(first_app) as first, TestClient(second_app) as second:
+        table = create(first, DEAL, board=2)
+        with first.websocket_connect(_socket_url(table, "W")) as west:
+            west.receive_json()
+        _until(lambda: "SeatDisconnected" in _types(db_url, table["table"]))
+        time.sleep(GRACE + 0.1)
+        second.cookies.set(AUTH_COOKIE, role_cookie(SECRET, "director", "Maria Nowak"))
+        assert [item["seat"] for item in _queue(second, table["session"])] == ["W"]
+        with second.websocket_connect(_socket_url(table, "W")) as west:
+            west.receive_json()
+            assert _queue(second, table["session"]) == []
