@@ -27,8 +27,9 @@ from dupbridge.core.events import CallMade, ClaimAccepted, ClaimRejected
 from dupbridge.core.seats import SEATS, Seat
 from dupbridge.core.table import Phase, Table
 from dupbridge.robots.bidding import choose_call
+from dupbridge.services.access import Principal, Role
 from dupbridge.services.bus import make_bus
-from dupbridge.services.online import RequestUndo
+from dupbridge.services.online import DirectorRecording, DirectorResume, RequestUndo
 from dupbridge.services.robot_seats import RobotMemory, RobotSeats, robot_action
 from dupbridge.services.tables import TableService
 from dupbridge.services.wire import project_events, table_view
@@ -350,3 +351,47 @@ def test_a_table_of_four_robots_over_http(db_url: str) -> None:
             assert view["phase"] == "finished"
             assert view["hands"]  # released to kibitzers: every hand shows
         assert statistics.median(times) < 1.0, times
+
+
+def test_robots_wait_while_the_director_rules(tmp_path: Path) -> None:
+    """Law 9B2: while the Director rules at the table on the engine no seat acts. A robot
+    whose turn it is reads ``director_ruling`` in its frame and does not even try (it used
+    to send its call, be refused and send it again at each update); once the Director lets
+    play go on, it calls."""
+
+    async def test(service: TableService) -> None:
+        director = Principal(Role.DIRECTOR, "Maria Nowak")
+        table_id, _session = await service.create_table(Deal.from_pbn(DEAL), Board.numbered(1))
+        await service.handle(table_id, Seat.N, MakeCall(Seat.N, parse_call("1S")), 0, "n1")
+        live = await service.live(table_id)
+        await service.direct(table_id, director, DirectorRecording(None), live.head, "open")
+        tried: list[object] = []
+        handle = service.handle
+
+        async def counted(table: str, actor: Seat, command: Any, *args: Any) -> Any:
+            tried.append(command)
+            return await handle(table, actor, command, *args)
+
+        service.handle = counted  # type: ignore[method-assign]
+        robots = RobotSeats(service, level="basic", seed=3)
+        await robots.attach(table_id, [Seat.E, Seat.W], pace_s=0)
+        await _until(lambda: live.robot_seats == {Seat.E, Seat.W})
+        await asyncio.sleep(0.3)
+        assert not [command for command in tried if isinstance(command, MakeCall)]
+        assert len(live.table.auction.calls) == 1
+        await service.direct(table_id, director, DirectorResume(), live.head, "resume")
+        await _until(lambda: len(live.table.auction.calls) == 2)
+        assert [type(command) for command in tried if isinstance(command, MakeCall)] == [MakeCall]
+        await robots.close()
+
+    _run(test, tmp_path)
+
+
+def test_robot_action_waits_on_the_director_ruling_flag() -> None:
+    table = Table(Board.numbered(1), Deal.from_pbn(DEAL))
+    frame = _frame(table, Seat.N)  # North deals: his turn to call
+    memory = RobotMemory()
+    memory.absorb(frame)
+    assert isinstance(robot_action(Seat.N, frame, memory), MakeCall)
+    ruling = frame | {"online": frame["online"] | {"director_ruling": True}}
+    assert robot_action(Seat.N, ruling, memory) is None

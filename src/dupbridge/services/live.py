@@ -5,9 +5,11 @@ call) and the idempotency keys seen.
 The stored log holds the core's events (action and derived, as
 :func:`dupbridge.core.event_json.event_to_json` writes them) and the service's own events
 (``UndoRequested``, ``UndoAnswered``, ``ClaimAgreed``, ``DirectorCalled``, ``ChatSent``,
-``RobotSeated``, ``DirectorRuled``, ``DirectorMessage``, ``DirectorScored``: the
-Director's score, Law 12C; ``DirectorAttended``: a call attended; and a ruling on the
-engine: ``DirectorRecording``, ``DirectorStep``, ``DirectorResumed``, see
+``RobotSeated``, ``SeatDisconnected`` and ``SeatReconnected`` (written by the server
+when a player's connection closes during play and when he comes back), ``DirectorRuled``,
+``DirectorMessage``, ``DirectorScored``: the Director's score, Law 12C;
+``DirectorAttended``: a call attended; and a ruling on the engine:
+``DirectorRecording``, ``DirectorStep``, ``DirectorResumed``, see
 :mod:`dupbridge.services.live_ruling`).
 Folding it replays the core's action events through ``Table.execute`` (derived ones are
 regenerated) and the service events through this module; an undo that was granted withdraws
@@ -70,6 +72,8 @@ SERVICE_EVENTS = frozenset(
         "DirectorScored",
         "DirectorAttended",
         "RobotSeated",
+        "SeatDisconnected",
+        "SeatReconnected",
     }
 )
 
@@ -121,6 +125,9 @@ class LiveTable:
         #: the score in force (None: the table's own result stands).
         self.director_scores: list[tuple[int, dict[str, Any]]] = []
         self.robot_seats: set[Seat] = set()
+        #: The seats whose player's connection closed (``SeatDisconnected``, by its seq) and
+        #: who has not come back (``SeatReconnected``).
+        self.disconnected: dict[Seat, int] = {}
 
     @property
     def table(self) -> Table:
@@ -213,6 +220,10 @@ class LiveTable:
             self._apply_ruling(payload)
         elif kind == "RobotSeated":
             self.robot_seats.add(Seat.from_str(str(payload["seat"])))
+        elif kind == "SeatDisconnected":
+            self.disconnected[Seat.from_str(str(payload["seat"]))] = seq
+        elif kind == "SeatReconnected":
+            self.disconnected.pop(Seat.from_str(str(payload["seat"])), None)
         elif kind == "DirectorScored":
             self.director_scores.append((seq, dict(payload)))
         elif kind in live_ruling.RULING_EVENTS:
@@ -349,6 +360,23 @@ class LiveTable:
             case _:
                 return None
 
+    def presence_payload(
+        self, seat: Seat, *, connected: bool, player: str, at: str
+    ) -> dict[str, Any] | None:
+        """The server's event for a seat's connection that opened or closed, or None if
+        there is nothing to log: ``SeatDisconnected`` when a player's last connection closes
+        while the board is in play (auction or play), ``SeatReconnected`` when a
+        disconnected player comes back. A robot's seat never counts."""
+        if seat in self.robot_seats or self._table is None:
+            return None
+        if connected:
+            if seat not in self.disconnected:
+                return None
+            return {"type": "SeatReconnected", "seat": seat.letter, "player": player, "at": at}
+        if seat in self.disconnected or self.table.phase not in {Phase.AUCTION, Phase.PLAY}:
+            return None
+        return {"type": "SeatDisconnected", "seat": seat.letter, "player": player, "at": at}
+
     def undoable(self, actor: Seat) -> int:
         """The stored seq of ``actor``'s last call, if he may ask to take it back (Law 25A:
         during the auction, until his partner has called)."""
@@ -451,6 +479,16 @@ class LiveTable:
                     is_open=self.ruling_open,
                 )  # fmt: skip
                 return opened, False
+            case DirectorScore(revises=int() as revised) if (
+                not self.director_scores or self.director_scores[-1][0] != revised
+            ):  # checked under the table's lock: of two revisions of one score, one passes
+                last = self.director_scores[-1][0] if self.director_scores else _("none")
+                raise ImpossibleActionError(
+                    _(
+                        "event {seq} is not the Director's score in force at this table; "
+                        "revise the one in force ({last})"
+                    ).format(seq=revised, last=last)
+                )
             case DirectorScore() | DirectorAttended():  # no change to the play
                 return command.payload(director, at), False
             case DirectorStep(action=action):

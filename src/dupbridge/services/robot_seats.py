@@ -26,7 +26,8 @@ client, so the table checks it as it checks a person's.
 * On taking its seat, a robot logs it (``RobotSits``, once per seat and board), so that the
   log tells every process where robots sit.
 * A robot never acts out of turn: it acts only when its view offers it legal calls or cards,
-  or a question that it may answer.
+  or a question that it may answer; and never while the Director rules at the table on the
+  engine (the frame's ``director_ruling``, Law 9B2): it waits for the frame that ends it.
 
 ``pace_s`` is the pause before each action (its thinking time counts towards it): about a
 second at a table with a person, 0 at a table of robots.
@@ -178,6 +179,8 @@ def robot_action(
     """
     data = frame["view"]
     online = frame.get("online") or {}
+    if online.get("director_ruling"):
+        return None  # the Director rules at the table: no seat acts (Law 9B2)
     view = view_from_json(data)
     if view.phase is Phase.AUCTION:
         requester = online.get("undo_request")

@@ -38,6 +38,8 @@ class Settings(BaseSettings):
         robot_pace: seconds a robot pauses before each action at a table with a person
             (none at a table of four robots).
         results_dir: where online sessions' results are written at their close.
+        disconnect_grace: seconds a player's connection may stay closed during play
+            before the Director's queue shows him disconnected (default 30).
         demo: run the demo club (``dupbridge run``): a robot session always running.
     """
 
@@ -55,6 +57,7 @@ class Settings(BaseSettings):
     robot_level: Literal["basic", "fast", "standard"] = "fast"
     robot_pace: float = Field(default=0.8, ge=0, le=10)
     results_dir: str = "dupbridge-results"
+    disconnect_grace: float = Field(default=30, ge=0, le=3600)
     demo: bool = False
 
     @model_validator(mode="after")

@@ -108,6 +108,7 @@ class TableService:
         self._outbox: Outbox[tuple[LiveTable, list[NewEvent], bool]] = Outbox(self._send)
         self.node = uuid.uuid4().hex
         self.gate: TableGate | None = None  # installed by the session service
+        self._seated: dict[tuple[str, Seat], int] = {}  # open connections of each seat
 
     async def start(self) -> None:
         """Begin receiving the other processes' messages."""
@@ -318,6 +319,34 @@ class TableService:
                     finished=finished,
                 )
             )
+
+    async def presence(
+        self, table_id: str, seat: Seat, *, connected: bool, player: str = ""
+    ) -> None:
+        """Log that ``seat``'s player has left the table while it plays, or is back (the
+        Director's queue, docs/director.md): his last connection to this process closing is
+        leaving. The server's own event (``LiveTable.presence_payload``); no seat sends it.
+
+        Raises:
+            StoreUnavailableError: if the event cannot be written (nothing is logged).
+        """
+        count = self._seated.get((table_id, seat), 0) + (1 if connected else -1)
+        self._seated[(table_id, seat)] = count
+        if count <= 0:
+            del self._seated[(table_id, seat)]
+        elif not connected:
+            return  # another connection of the seat is still open
+        live = await self.live(table_id)
+        async with live.lock:
+            await self._catch_up(live)
+            payload = live.presence_payload(seat, connected=connected, player=player, at=_now())
+            if payload is not None:
+                key = uuid.uuid4().hex
+                store = self._store(
+                    live, "server", key, live.head, payloads=[payload], events=[None],
+                    finished=False,
+                )  # fmt: skip
+                await _to_the_end(store)
 
     async def _store(
         self,

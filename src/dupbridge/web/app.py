@@ -101,7 +101,11 @@ def create_app(settings: Settings) -> FastAPI:
         )
         runner = SessionRunner(sessions, demo=settings.demo)
         await runner.start()
-        director = DirectorDesk(DirectorStore(engine), tables=EventStore(engine))
+        director = DirectorDesk(
+            DirectorStore(engine),
+            tables=EventStore(engine),
+            disconnect_grace=settings.disconnect_grace,
+        )
         _app.state.director = director
         try:
             yield {

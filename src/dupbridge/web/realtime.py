@@ -21,12 +21,19 @@ from pydantic import ValidationError
 from dupbridge.core.errors import DupbridgeError
 from dupbridge.core.seats import Seat
 from dupbridge.i18n import _, use_language
+from dupbridge.services.access import Role
 from dupbridge.services.live import LiveTable
 from dupbridge.services.online import decode_online
-from dupbridge.services.tables import ForbiddenError, TableService, UnknownTableError
+from dupbridge.services.tables import (
+    ForbiddenError,
+    StoreUnavailableError,
+    TableService,
+    UnknownTableError,
+)
 from dupbridge.services.wire import KIBITZER, Viewer
 from dupbridge.web.deps import language_of, ws_service, ws_tokens
 from dupbridge.web.errors import error_body
+from dupbridge.web.identity import AUTH_COOKIE, PrincipalCookies
 from dupbridge.web.schemas import command_adapter, command_body
 
 __all__ = ["ConnectionState", "router"]
@@ -184,8 +191,46 @@ async def _serve(websocket: WebSocket, table_id: str, token: str | None, since: 
             await websocket.close(4000 + status)
             return
     connection = Connection(websocket, service, live, viewer, since, lang)
-    with contextlib.suppress(WebSocketDisconnect):
-        await connection.run()
+    if not isinstance(viewer, Seat):
+        with contextlib.suppress(WebSocketDisconnect):
+            await connection.run()
+        return
+    # A seat's player: his leaving during play, and his return, are logged for the
+    # Director's queue (``TableService.presence``).
+    player = _player_name(websocket)
+    await _presence(service, table_id, viewer, connected=True, player=player)
+    try:
+        with contextlib.suppress(WebSocketDisconnect):
+            await connection.run()
+    finally:
+        # written to the end even if this handler is cancelled (the client is gone)
+        left = asyncio.ensure_future(
+            _presence(service, table_id, viewer, connected=False, player=player)
+        )
+        _PENDING.add(left)
+        left.add_done_callback(_PENDING.discard)
+        await asyncio.shield(left)
+
+
+#: Departures being logged (a reference keeps each task alive to its end).
+_PENDING: set[asyncio.Future[None]] = set()
+
+
+async def _presence(
+    service: TableService, table_id: str, seat: Seat, *, connected: bool, player: str
+) -> None:
+    """Log a seat's arrival or departure; a store that fails loses only that event."""
+    with contextlib.suppress(StoreUnavailableError):
+        await service.presence(table_id, seat, connected=connected, player=player)
+
+
+def _player_name(websocket: WebSocket) -> str:
+    """The signed-in name behind a seat's socket ("" for none)."""
+    cookies: PrincipalCookies | None = getattr(websocket.state, "principal_cookies", None)
+    if cookies is None:
+        return ""
+    principal = cookies.load(websocket.cookies.get(AUTH_COOKIE))
+    return "" if principal.role is Role.ANONYMOUS else principal.name
 
 
 @router.websocket("/tables/{table_id}/ws")

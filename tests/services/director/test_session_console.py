@@ -12,6 +12,7 @@ session's log; the audit merges both logs.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from pathlib import Path
 
@@ -180,5 +181,39 @@ def test_robot_and_substitute_are_session_events(tmp_path: Path) -> None:
             ]
             assert "Ewa Sub substitutes for player 4" in audit[1]["text"]
             assert console.still_to_play(h.sessions.view(session_id).boards[0].table_id)
+
+    run_async(main())
+
+
+def test_of_two_simultaneous_revisions_of_one_score_exactly_one_passes(tmp_path: Path) -> None:
+    """A revision compensates the score in force and no other (Law 12C, issue 16): two
+    Directors revising the same score at once cannot both do so; the table checks it under
+    its lock, so the second finds the first's revision in force and nothing of his is
+    written."""
+
+    async def main() -> None:
+        async with harness(tmp_path) as h:
+            session_id = await _played_session(h)
+            console = SessionConsole(h.sessions, DirectorStore(make_engine(h.url)))
+            line = next(item for item in (await console.results(session_id))["lines"])
+            table = line["table_id"]
+            first = await console.adjust(DIRECTOR, session_id, table, WEIGHTED)
+            answers = await asyncio.gather(
+                console.revise(DIRECTOR, session_id, table, first["seq"], "A60/40"),
+                console.revise(DIRECTOR, session_id, table, first["seq"], "A50/50"),
+                return_exceptions=True,
+            )
+            passed = [answer for answer in answers if isinstance(answer, dict)]
+            refused = [answer for answer in answers if isinstance(answer, ScoresError)]
+            assert len(passed) == 1, answers
+            assert len(refused) == 1, answers
+            assert "in force" in str(refused[0])
+            scored = [row.payload for row in h.tables.store.events(table)
+                      if row.payload.get("type") == "DirectorScored"]  # fmt: skip
+            assert [(item["kind"], item["revises"]) for item in scored] == [
+                ("adjusted_score", None), ("revision", first["seq"]),
+            ]  # fmt: skip
+            live = await h.tables.live(table)
+            assert live.director_scores[-1][0] == passed[0]["seq"]
 
     run_async(main())

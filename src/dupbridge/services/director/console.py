@@ -3,9 +3,13 @@ inspector (issue 16, docs/director.md).
 
 The queue reads the tables' logs (the store): a player's call (``DirectorCalled``, Law
 9B1(a)) and the automatic calls: a disputed claim (``ClaimRejected``: Laws 68D, 70) and an
-undo request still unanswered (``UndoRequested``, Law 25A online). A call stays in the queue
-until the Director marks it attended (a disputed claim also leaves it once he has ruled on
-it at the table, and every call once a ruling on the engine has let play go on); that mark,
+undo request still unanswered (``UndoRequested``, Law 25A online), a board over time, and a
+disconnected player (``SeatDisconnected``, written by the server when a player's connection
+closes during the auction or the play: a call once he has been away longer than the grace
+period, until he is back, ``SeatReconnected``, or a robot takes his seat). A call stays in
+the queue until the Director marks it attended (a disputed claim also leaves it once he has
+ruled on it at the table, and every other call but a disconnection once a ruling on the
+engine has let play go on); that mark,
 like every Director's action at a table, is an event of the table's log with his name and
 the time (``DirectorAttended``).
 
@@ -49,6 +53,7 @@ CALL_KINDS = {
     "DirectorCalled": N_("player"),
     "ClaimRejected": N_("claim disputed"),
     "UndoRequested": N_("undo request"),
+    "SeatDisconnected": N_("disconnected"),
 }
 BOARD_OVER_TIME = N_("board over time")
 
@@ -91,12 +96,28 @@ def record_actions(events: list[Event]) -> list[dict[str, Any]]:
     return actions
 
 
+def _still_away(rows: list[Any]) -> set[int]:
+    """The seqs of the ``SeatDisconnected`` events whose player has not come back
+    (``SeatReconnected``) and whose seat no robot has taken since."""
+    away: dict[str, int] = {}
+    for row in rows:
+        kind = row.payload.get("type")
+        if kind == "SeatDisconnected":
+            away[str(row.payload.get("seat"))] = row.seq
+        elif kind in {"SeatReconnected", "RobotSeated"}:
+            away.pop(str(row.payload.get("seat")), None)
+    return set(away.values())
+
+
 class OnlineConsole:
     """The queue and the inspector over the tables' store and the Director's store."""
 
-    def __init__(self, tables: EventStore, director: DirectorStore) -> None:
+    def __init__(
+        self, tables: EventStore, director: DirectorStore, *, disconnect_grace: float = 30
+    ) -> None:
         self._tables = tables
         self._director = director
+        self.disconnect_grace = disconnect_grace
 
     def _live(self, table_id: str) -> tuple[LiveTable, list[Any]]:
         record = self._tables.table(table_id)
@@ -143,13 +164,18 @@ class OnlineConsole:
             # a ruling on the engine answers every call made before play went on again
             resumed = max((row.seq for row in rows if row.payload.get("type") == "DirectorResumed"),
                           default=-1)  # fmt: skip
+            away = _still_away(rows) if record.finished_at is None else set()
             for row in rows:
                 kind = str(row.payload.get("type"))
                 if kind not in CALL_KINDS or row.seq in attended:
                     continue
-                if (kind == "ClaimRejected" and row.seq < ruled) or row.seq < resumed:
-                    continue
                 at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+                if kind == "SeatDisconnected":
+                    gone = (now - at).total_seconds()
+                    if row.seq not in away or gone < self.disconnect_grace:
+                        continue
+                elif (kind == "ClaimRejected" and row.seq < ruled) or row.seq < resumed:
+                    continue
                 items.append(
                     {
                         "table": record.id,
@@ -159,6 +185,7 @@ class OnlineConsole:
                         "kind": kind,
                         "caller": CALL_KINDS[kind],
                         "seat": row.payload.get("seat"),
+                        "player": row.payload.get("player", ""),
                         "reason": row.payload.get("reason", ""),
                         "at": at.isoformat(timespec="seconds"),
                         "age_s": max(0, int((now - at).total_seconds())),
@@ -180,6 +207,7 @@ class OnlineConsole:
                         "kind": "BoardOverTime",
                         "caller": BOARD_OVER_TIME,
                         "seat": None,
+                        "player": "",
                         "reason": "",
                         "at": opened.isoformat(timespec="seconds"),
                         "age_s": int(late),

@@ -25,10 +25,15 @@ class DirectorDesk:
         *,
         tables: EventStore | None = None,
         claims: ClaimSolver | None = None,
+        disconnect_grace: float = 30,
     ) -> None:
         self.store = store
         self.assistant = Assistant(store, claims=claims)
-        self.online = None if tables is None else OnlineConsole(tables, store)
+        self.online = (
+            None
+            if tables is None
+            else OnlineConsole(tables, store, disconnect_grace=disconnect_grace)
+        )
         self._events: dict[str, EventScores] = {}
 
     def open_event(self, scope: str, event: Event, profile: str = "wbf") -> None:

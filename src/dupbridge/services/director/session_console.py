@@ -20,6 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from dupbridge.core.errors import ActionError
 from dupbridge.i18n import _
 from dupbridge.laws.profiles import Profile, find_profile
 from dupbridge.scoring.rounding import format_fixed
@@ -146,9 +147,12 @@ class SessionConsole:
         self, director: Principal, session_id: str, table_id: str, entry: DirectorScore
     ) -> dict[str, Any]:
         board = self._board(session_id, table_id)
-        seq = await self.sessions.correct(
-            session_id, table_id, entry.score, entry.note, director=director, entry=entry
-        )
+        try:  # a revision: the table checks the score in force again under its lock
+            seq = await self.sessions.correct(
+                session_id, table_id, entry.score, entry.note, director=director, entry=entry
+            )
+        except ActionError as error:
+            raise ScoresError(str(error)) from None
         assert seq is not None
         payload = entry.payload(director.name, "")
         return {"table": table_id, "seq": seq, "laws": list(entry.laws),

@@ -579,6 +579,8 @@ class SessionService(SessionBase):
             if director is not None and entry is not None:
                 key = uuid.uuid4().hex
                 answer = await self.tables.direct(table_id, director, entry, None, key)
+                if answer["type"] != "ack":  # another process wrote first: nothing changed
+                    raise SessionError(str(answer["message"]))
                 seq = int(answer["seq"])
             self.store.set_outcome(table_id, outcome, note)
             if row.state == "closed":
