@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
 from dupbridge.cli.click_texts import TEMPLATES, translate_message
-from dupbridge.i18n import LANGUAGES, _, ngettext, pgettext, use_language
+from dupbridge.i18n import LANGUAGES, _, ngettext, pgettext, set_language, use_language
 from dupbridge.i18n.compile import compile_catalogs
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -20,6 +21,12 @@ OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 @pytest.fixture(scope="module", autouse=True)
 def compiled() -> None:
     compile_catalogs()
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
 
 
 def run(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -178,3 +185,28 @@ def test_every_template_translated(lang: str) -> None:
             assert sorted(re.findall(r"\{\w+\}", translation)) == sorted(
                 re.findall(r"\{\w+\}", template)
             )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--lang", "sv", "movement", "validat"], "Kommandot 'validat' finns inte. Menade du"),
+        (
+            ["--lang", "pl", "score", "--top", "0", "x.csv"],
+            "Nieprawidłowa wartość dla '--top': Wartość musi być większa lub równa 1",
+        ),
+        (["--lang", "et", "score", "--mitchell=1", "x.csv"], "Võti '--mitchell' ei võta väärtust."),
+        (["--lang", "lv", "movement", "validate"], "Trūkst argumenta 'FILE'."),
+        (["--lang", "ru"], "Не указана команда."),
+    ],
+)
+def test_more_usage_errors(args: list[str], message: str) -> None:
+    """A subcommand's typo, a value out of range, a value given to a flag, a missing argument
+    of a subcommand and a missing command, each in its language."""
+    from typer.testing import CliRunner
+
+    from dupbridge.cli.app import app
+
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "300", "NO_COLOR": "1"})
+    assert 2 == result.exit_code
+    assert message in flat(result.output)

@@ -30,6 +30,7 @@ __all__ = ["TEMPLATES", "CliContext", "translate_error", "translate_frame", "tra
 TEMPLATES: tuple[str, ...] = (
     N_("{message} (Possible options: {options})"),
     N_("No such option: {name}"),
+    N_("No such command {name}. Did you mean {suggestions}?"),
     N_("No such command {name}."),
     N_("Missing command."),
     N_("Missing option {name}. {message}"),
