@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from dupbridge.cli.app import app
 from dupbridge.cli.commands import COMMANDS, language_from_environment, load_command
-from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, set_language, use_language
+from dupbridge.i18n import LANGUAGES, LOCALE_DIR, _, pgettext, set_language, use_language
 from dupbridge.i18n.compile import compile_catalogs
 from dupbridge.i18n.notation import set_notation
 
@@ -160,3 +160,25 @@ def test_no_english_left_in_any_help(lang: str) -> None:
                     (words, source) for source in english if _(source) != source and source in text
                 ]
     assert [] == leaks
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_english_frame_in_help_or_usage_error(lang: str) -> None:
+    """The help's usage line and a usage error (an unknown option) are in the language too:
+    none of the framework's English words ("Usage:", "Error", "No such option", "for help")
+    is left, in the fast help, a command's help or the error."""
+    runner = CliRunner()
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    error = runner.invoke(app, ["--lang", lang, "score", "--bogus"], env=env)
+    assert 2 == error.exit_code
+    texts = [
+        helped("--lang", lang, "--help"),
+        helped("--lang", lang, "score", "--help"),
+        flat(error.output),
+    ]
+    with use_language(lang):
+        usage = pgettext("command-line help", "Usage:")
+    for text in texts:
+        assert text.startswith(usage + " ")
+        for english in ("Usage:", "Error", "No such option", "for help", "Possible options"):
+            assert english not in text

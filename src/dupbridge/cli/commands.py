@@ -17,6 +17,12 @@ from typing import Any
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from dupbridge.cli.click_texts import (
+    CliContext,
+    translate_error,
+    translate_frame,
+    use_cli_context,
+)
 from dupbridge.cli.command_table import (
     COMMANDS,
     CommandSpec,
@@ -92,6 +98,7 @@ def load_command(spec: CommandSpec) -> Any:
         command = typer.main.get_command(single)
     command.name = spec.name
     tidy_help(command)
+    use_cli_context(command)
     return command
 
 
@@ -137,7 +144,10 @@ def _metavar(param: TyperOption) -> str:
 
 class DupbridgeGroup(TyperGroup):
     """The top-level group: lists :data:`COMMANDS` from the table and imports a command's
-    module only when that command runs (or its own help is asked for)."""
+    module only when that command runs (or its own help is asked for). A usage error leaves
+    it in the active language (:mod:`dupbridge.cli.click_texts`)."""
+
+    context_class = CliContext
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
@@ -163,8 +173,21 @@ class DupbridgeGroup(TyperGroup):
         language = requested_language(args) or language_from_environment()
         if language in LANGUAGES:
             set_language(language)
-        result: list[str] = super().parse_args(ctx, args)
+        translate_frame()
+        try:
+            result: list[str] = super().parse_args(ctx, args)
+        except Exception as error:
+            translate_error(error)
+            raise
         return result
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; its usage errors leave in the active language."""
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            translate_error(error)
+            raise
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""

@@ -36,7 +36,7 @@ def program_help(prog: str, width: int, styles: Styles) -> list[str]:
     """The lines of ``dupbridge --help``: usage, the program's line, its options and every
     command with its one-line help, in the active language."""
     usage = f"{prog} [OPTIONS] COMMAND [ARGS]..."
-    lines = ["", " " + styles.usage("Usage:") + " " + usage, ""]
+    lines = ["", " " + styles.usage(pgettext("command-line help", "Usage:")) + " " + usage, ""]
     lines += [" " + line for line in _wrapped(translated(APP_HELP), width - 2)]
     lines.append("")
     options = [[option.name, "TEXT", translated(option.help)] for option in GLOBAL_OPTIONS]
