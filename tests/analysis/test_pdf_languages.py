@@ -125,3 +125,44 @@ def test_hand_record_date_is_written_the_language_way(
     html = out.read_text(encoding="utf-8")
     assert written in html
     assert "2026.11.25" not in html
+
+
+@NEEDS_POPPLER
+@NEEDS_DEJAVU
+def test_the_grid_follows_the_local_notation(tmp_path: Path) -> None:
+    """Issue 17, notation per language: with ``--notation local`` the makeable-contracts grid
+    heads no trumps as the language writes it (Polish "BA", bez atu) and names the seats in
+    its letters (Swedish East "Ö"); the international notation keeps "NT" and "E"."""
+    deals = tmp_path / "set.pbn"
+    runner = CliRunner()
+    made = runner.invoke(
+        app, ["deal", "--boards", "1", "--out", str(deals), "--key-file", str(tmp_path / "k")]
+    )
+    assert 0 == made.exit_code, made.output
+    texts = {}
+    try:
+        for language, style in (("pl", "local"), ("sv", "local"), ("pl", "international")):
+            out = tmp_path / f"hr-{language}-{style}.pdf"
+            result = runner.invoke(
+                app,
+                [
+                    "--lang",
+                    language,
+                    "--notation",
+                    style,
+                    "handrecord",
+                    str(deals),
+                    "--out",
+                    str(out),
+                ],
+            )
+            assert 0 == result.exit_code, result.output
+            texts[language, style] = pdf_text(out)
+    finally:
+        set_language("en")
+    polish_local, swedish_local = texts["pl", "local"], texts["sv", "local"]
+    assert "BA" in polish_local
+    assert "NT" not in polish_local
+    assert "NT" in texts["pl", "international"]
+    grid_rows = [line.split()[0] for line in swedish_local.splitlines() if line.split()]
+    assert "Ö" in grid_rows

@@ -179,8 +179,9 @@ class _PdfBoard:
     def symbol(self, dx: float, dy: float, suit: Suit | Strain, size: float = 9.0) -> float:
         """Draw a suit symbol; return its width in design units."""
         if isinstance(suit, Strain) and suit is Strain.NOTRUMP:
-            self.text(dx, dy, "NT", size * 0.9, bold=True)
-            return float(self.canvas.stringWidth("NT", self.fonts.bold, size * 0.9))
+            notrump = strain_text(Strain.NOTRUMP)  # NT, or BA in Polish local notation
+            self.text(dx, dy, notrump, size * 0.9, bold=True)
+            return float(self.canvas.stringWidth(notrump, self.fonts.bold, size * 0.9))
         glyph = suit.symbol
         red = glyph in "♥♦"
         canvas = self.canvas
@@ -295,12 +296,12 @@ class _PdfBoard:
         for column, strain in enumerate(PBN_STRAIN_ORDER):
             cx = gx + 12 + column * cell
             if strain is Strain.NOTRUMP:
-                self.text(cx + 1, gy, "NT", 7, bold=True)
+                self.text(cx + 1, gy, strain_text(Strain.NOTRUMP), 7, bold=True)
             else:
                 self.symbol(cx + 2, gy, strain, 8.5)
         for row, seat in enumerate(_SEAT_ORDER):
             ry = gy + (row + 1) * line
-            self.text(gx, ry, seat.letter, 8, bold=True)
+            self.text(gx, ry, seat_text(seat), 8, bold=True)
             for column, strain in enumerate(PBN_STRAIN_ORDER):
                 self.text(
                     gx + 12 + column * cell + 5.5,
