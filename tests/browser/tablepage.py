@@ -112,11 +112,14 @@ class Board:
         self.deal = Deal.from_pbn(deal)
         self.table = Table(extra.get("board", 1), self.deal)
         self.keys = 0
+        self.head = 0  # BoardStarted
 
     @property
     def seq(self) -> int:
-        """The server's last seq: the reference table's events (BoardStarted is 0)."""
-        return len(self.table.events) - 1
+        """The server's last seq as far as this script knows: the reference table's events
+        (BoardStarted is 0), or more when the server logged events of its own (a seat's
+        socket closing or opening again: ``SeatDisconnected``, ``SeatReconnected``)."""
+        return max(self.head, len(self.table.events) - 1)
 
     def play_url(self, seat: Seat) -> str:
         return f"{self.live.url}/tables/{self.id}/play?token={self.tokens[seat.letter]}"
@@ -149,22 +152,23 @@ class Board:
     def post(self, actor: Seat, value: MakeCall | PlayCard) -> None:
         """Send a command over HTTP, as another program at the table would."""
         self.keys += 1
-        body: dict[str, Any] = {
-            "seat": value.seat.letter,
-            "expected_seq": self.seq,
-            "key": f"http-{self.keys}",
-        }
+        body: dict[str, Any] = {"seat": value.seat.letter, "key": f"http-{self.keys}"}
         if isinstance(value, MakeCall):
             body |= {"type": "call", "call": str(value.call)}
         else:
             body |= {"type": "card", "card": str(value.card)}
-        answer = httpx.post(
-            f"{self.live.url}/tables/{self.id}/commands",
-            params={"token": self.tokens[actor.letter]},
-            json=body,
-            timeout=20,
-        )
+        for _attempt in range(3):  # the server may have logged a seat's socket meanwhile
+            answer = httpx.post(
+                f"{self.live.url}/tables/{self.id}/commands",
+                params={"token": self.tokens[actor.letter]},
+                json=body | {"expected_seq": self.seq},
+                timeout=20,
+            )
+            if answer.json().get("type") != "stale":
+                break
+            self.head = int(answer.json()["head"])
         assert answer.status_code == 200, answer.text
+        self.head = int(answer.json()["last"])
         self.table.execute(value)
 
 
