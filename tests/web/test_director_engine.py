@@ -199,9 +199,11 @@ def test_disputed_claim_ruled_on_the_engine(client: TestClient, db_url: str) -> 
         f"/api/director/tables/{table.id}/claim-ruling",
         json={"tricks": 7, "expected_seq": table.seq},
     )
+    inspector = client.get(f"/director/tables/{table.id}").text
     client.cookies.clear()
     assert quick.status_code == 409
     assert "on the engine" in quick.json()["message"]
+    assert "Award the tricks and end the board" not in inspector  # nor does the page offer it
     decided = director(client, table, "/actions", action={"director": {"tricks": 7}})
     assert decided.status_code == 201, decided.text
     assert director(client, table, "/resume").status_code == 201

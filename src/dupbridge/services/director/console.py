@@ -287,6 +287,7 @@ class OnlineConsole:
             "dealer": table.board.dealer.letter,
             "vulnerability": table.board.vulnerability.value,
             "phase": table.phase.value,
+            "recording": live.recording,  # ruled on the engine: the quick award is refused
             "edition": str(table.edition),
             "deal": {seat.letter: [str(card) for card in table.deal[seat]] for seat in Seat},
             "hands": hands_now,
