@@ -41,7 +41,9 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     upgrade(engine)
     AccessStore(engine).add_director(DIRECTOR, PASSWORD)
     engine.dispose()
-    app = create_app(settings_for(url, robot_pace=0.0, results_dir=str(folder / "results")))
+    app = create_app(
+        settings_for(url, robot_pace=0.0, robot_level="basic", results_dir=str(folder / "results"))
+    )
     with TestClient(app, follow_redirects=False) as client:
         yield client
 

@@ -33,7 +33,9 @@ def web(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestC
     AccessStore(engine).add_director(DIRECTOR, PASSWORD)
     engine.dispose()
     results = tmp_path_factory.mktemp("results")
-    app = create_app(settings_for(db_url, robot_pace=0.0, results_dir=str(results)))
+    app = create_app(
+        settings_for(db_url, robot_pace=0.0, robot_level="basic", results_dir=str(results))
+    )
     with TestClient(app, follow_redirects=False) as client:
         yield client
 
