@@ -1,7 +1,8 @@
 """The Director's ruling and message reach the players' table page in Chromium (issue 16):
 East disputes North's claim on his page (Laws 68D, 70); the Director sends a message and
 awards the tricks from the console's API; East's page shows the message, the ruling in its
-log, the board over and the score (Law 77)."""
+log, the board over and the score (Law 77). And the Director's score at a table of a
+session (Law 12C2(a)), then its withdrawal, reach the seat's log, in the page's language."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import httpx
 import pytest
 
 from dupbridge.core.seats import Seat
+from dupbridge.web.deps import SeatTokens
 from dupbridge.web.identity import AUTH_COOKIE
 from tests.browser.conftest import DESKTOP
 from tests.browser.tablepage import (
@@ -94,5 +96,60 @@ def test_the_directors_ruling_and_message_on_the_players_page(
         page.screenshot(
             path=str(screenshot_folder(tmp_path) / "director-ruling-at-table.png"), full_page=True
         )
+    finally:
+        context.close()
+
+
+def _started_session(live: LiveServer, director: dict[str, str]) -> str:
+    """A session of four pairs started by the Director (round 1: two tables)."""
+    with httpx.Client(base_url=live.url, cookies=director, timeout=20) as client:
+        made = client.post("/manage/sessions", data={"name": "Scores", "pin": "2468",
+                                                      "boards_per_round": "1"})  # fmt: skip
+        assert made.status_code == 303, made.text
+        session_id = str(made.headers["location"]).split("/")[-1].split("?")[0]
+        for k in range(1, 5):
+            added = client.post(f"/manage/sessions/{session_id}/pairs",
+                                data={"first": f"Anna {k}", "second": f"Bo {k}"})  # fmt: skip
+            assert added.status_code == 303, added.text
+        assert client.post(f"/manage/sessions/{session_id}/start").status_code == 303
+    return session_id
+
+
+def test_the_directors_score_reaches_the_players_log(
+    live: LiveServer, browser: Any, tmp_path: Path
+) -> None:
+    """A board not played (Law 12C2(a)) scored A60/40 from the session console shows in the
+    seat's log with the Director's name, the score and the law, in Polish on a Polish page;
+    the withdrawal that follows shows too."""
+    director = {AUTH_COOKIE: role_cookie(SECRET, "director", "Maria Nowak")}
+    session_id = _started_session(live, director)
+    base = f"{live.url}/api/director/sessions/{session_id}"
+    boards = httpx.get(f"{base}/results", cookies=director, timeout=20).json()["boards"]
+    table_id = boards[0]["table_id"]
+    token = SeatTokens(SECRET).issue(table_id, Seat.E)
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{live.url}/tables/{table_id}/play?token={token}&lang=pl")
+        wait_view(page, "v.phase === 'auction'")
+        given = httpx.post(f"{base}/adjusted", cookies=director, timeout=20,
+                           json={"table": table_id, "score": "A60/40", "kind": "not_played"})  # fmt: skip
+        assert given.status_code == 201, given.text
+        line = page.locator("#chat-log li.director-message")
+        line.first.wait_for(timeout=WAIT_MS)
+        text = line.first.inner_text()
+        assert "Maria Nowak" in text
+        assert "A60/40" in text
+        assert "12C2(a)" in text
+        assert "not played" not in text  # the Polish catalog's words, not the English
+        withdrawn = httpx.post(f"{base}/withdrawals", cookies=director, timeout=20,
+                               json={"table": table_id, "seq": given.json()["seq"]})  # fmt: skip
+        assert withdrawn.status_code == 201, withdrawn.text
+        page.wait_for_function(
+            "document.querySelectorAll('#chat-log li.director-message').length === 2",
+            timeout=WAIT_MS,
+        )
+        assert "A60/40" not in line.nth(1).inner_text()
+        assert "Maria Nowak" in line.nth(1).inner_text()
     finally:
         context.close()

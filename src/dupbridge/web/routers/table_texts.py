@@ -67,6 +67,14 @@ def page_texts() -> dict[str, Any]:
             )
         ),
         "director_continues": _("the claim is void and play continues (Law 68D)"),
+        "director_scored": {
+            "adjusted_score": _("adjusted score for this board: {score}"),
+            "not_played": _("the board is scored as not played: {score}"),
+            "correction": _("the board's score is corrected: {score}"),
+            "revision": _("the Director's score is revised: {score}"),
+            "withdrawal": _("the Director's score is withdrawn: the table's result stands"),
+        },
+        "law_list": _("{text} (Law {laws})"),
         "played_by": _("{card}, played by {seat}"),
         "void": _("no cards in this suit"),
         "cards_held": _counted(lambda n: ngettext("{n} card", "{n} cards", n)),

@@ -147,17 +147,28 @@ export function drawActions(root, state, cfg) {
   root.querySelector("#actions").hidden = view.phase === "finished";
 }
 
-/** The Director's message or ruling as a line of the chat log (null: not the Director's). */
+/** The Director's score at the table (Law 12C; its correction, Law 79C; its revision or
+ * withdrawal), with the laws it applies. */
+function scoredText(event) {
+  const template = T.director_scored[event.kind] || T.director_scored.adjusted_score;
+  const text = fmt(template, { score: event.score || "" });
+  const laws = event.laws || [];
+  return laws.length ? fmt(T.law_list, { text, laws: laws.join(", ") }) : text;
+}
+
+/** The Director's message, ruling or score as a line of the chat log (null: not the
+ * Director's). */
 function directorLine(event) {
   let text;
   if (event.type === "DirectorMessage") text = event.text;
   else if (event.type === "DirectorRuled" && event.ruling === "tricks") text = plural("director_awards", event.tricks);
   else if (event.type === "DirectorRuled") text = T.director_continues;
+  else if (event.type === "DirectorScored") text = scoredText(event);
   else return null;
   return el("li", { class: "director-message" }, el("strong", {}, fmt(T.director_says, { name: event.director, text })));
 }
 
-/** Add chat messages, and the Director's messages and rulings, to the log (only players
+/** Add chat messages, and the Director's messages, rulings and scores, to the log (only players
  * receive chat). */
 export function addChat(root, events) {
   const log = root.querySelector("#chat-log");
