@@ -51,7 +51,7 @@ from dupbridge.services.online import (
 )
 from dupbridge.services.records import apply_action
 
-__all__ = ["SERVICE_EVENTS", "CorruptLogError", "LiveTable", "UndoRequest"]
+__all__ = ["QUIET_EVENTS", "SERVICE_EVENTS", "CorruptLogError", "LiveTable", "UndoRequest"]
 
 _LAW_25A = LawRef(25, "A")
 _LAW_69A = LawRef(69, "A")
@@ -76,6 +76,13 @@ SERVICE_EVENTS = frozenset(
         "SeatReconnected",
     }
 )
+
+#: The events that change nothing a command depends on: a seat's connection closing or
+#: opening again (the server's presence events) and a chat message. A command sent before
+#: them means what it meant when it was sent (see :meth:`LiveTable.quiet_since`). A call, a
+#: card, a claim and its answers, an undo, a Director call, a robot seated and everything
+#: the Director writes are not quiet.
+QUIET_EVENTS = frozenset({"SeatDisconnected", "SeatReconnected", "ChatSent"})
 
 
 class CorruptLogError(ValueError):
@@ -521,6 +528,15 @@ class LiveTable:
             table.enter(Phase.PLAY)
 
     # --- queries ------------------------------------------------------------------------------
+
+    def quiet_since(self, seq: int) -> bool:
+        """Whether every event stored after ``seq`` is one of :data:`QUIET_EVENTS`: the
+        table and its online state are then as a client that saw event ``seq`` saw them."""
+        if seq < 0 or seq > self.head:
+            return False
+        return all(
+            self.rows[at][1].get("type") in QUIET_EVENTS for at in range(seq + 1, len(self.rows))
+        )
 
     def rows_since(self, since: int) -> list[tuple[int, dict[str, Any]]]:
         """The stored rows after ``since`` (the log is numbered from 0 without gaps)."""

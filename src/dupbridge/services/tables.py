@@ -6,7 +6,8 @@
 * a command whose key was seen before gets the first answer again and nothing happens;
 * a command for another seat raises :class:`ForbiddenError` and nothing happens;
 * a command the ``gate`` refuses (its session is closed) raises :class:`ClosedTableError`;
-* a stale ``expected_seq`` changes nothing and answers ``stale`` with the head seq;
+* a stale ``expected_seq`` changes nothing and answers ``stale`` with the head seq (one
+  older than the head only by presence or chat events, ``LiveTable.quiet_since``, is not);
 * a command the table refuses raises the core's ``ActionError`` (with the Law it breaks) and
   changes nothing (strict mode, DESIGN §2.6);
 * an accepted command's events are written in ONE transaction; only then is it acknowledged
@@ -256,7 +257,7 @@ class TableService:
                 await self._catch_up(live)
                 if key in live.batches:
                     return _ack(key, live.batches[key])
-            if expected_seq != live.head:
+            if not live.quiet_since(expected_seq):  # the head, or only quiet events after it
                 return self._stale(live, expected_seq)
             payloads, events, finished = self._execute(live, actor, command)
             return await _to_the_end(
@@ -305,7 +306,7 @@ class TableService:
                 await self._catch_up(live)
             if expected_seq is None and not isinstance(command, DirectorRuling):
                 expected_seq = live.head
-            if expected_seq != live.head:
+            if expected_seq is None or not live.quiet_since(expected_seq):
                 return self._stale(live, -1 if expected_seq is None else expected_seq)
             payload, finished = live.director_payload(principal.name, command, _now())
             return await _to_the_end(
