@@ -1,17 +1,22 @@
 """Usage errors of the command line (a missing option, an unknown option, a value that is not
-a number) in the user's language, exit code 2, no traceback (issue 17: "the CLI, errors
+a number, a bool, a date or a choice the framework cannot read) in the user's language, exit code 2, no traceback (issue 17: "the CLI, errors
 included"). The program runs in a subprocess, as a user runs it."""
 
 from __future__ import annotations
 
+import datetime as dt
+import enum
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Annotated, Literal
 
 import pytest
+import typer
 
 from dupbridge.cli.click_texts import TEMPLATES, translate_message
+from dupbridge.cli.commands import DupbridgeGroup
 from dupbridge.i18n import LANGUAGES, _, ngettext, pgettext, set_language, use_language
 from dupbridge.i18n.compile import compile_catalogs
 
@@ -210,3 +215,135 @@ def test_more_usage_errors(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, args, env={"COLUMNS": "300", "NO_COLOR": "1"})
     assert 2 == result.exit_code
     assert message in flat(result.output)
+
+
+class Colour(enum.StrEnum):
+    """A choice parameter's values (an Enum, as Typer offers them)."""
+
+    RED = "red"
+    BLUE = "blue"
+
+
+def probe_app() -> typer.Typer:
+    """A command with a bool argument, a date, a datetime in given formats and two kinds of
+    choice, run through dupbridge's own command group (its language and its usage errors):
+    no dupbridge command takes such values yet, and the next one must speak the user's
+    language too."""
+    probe = typer.Typer(cls=DupbridgeGroup, add_completion=False, pretty_exceptions_enable=False)
+
+    @probe.callback()
+    def _group() -> None:
+        """The probe group."""
+
+    @probe.command("probe")
+    def _probe(
+        flag: Annotated[bool, typer.Argument()] = True,
+        day: Annotated[dt.date | None, typer.Option("--day")] = None,
+        when: Annotated[dt.datetime | None, typer.Option("--when", formats=["%Y-%m-%d"])] = None,
+        colour: Annotated[Colour, typer.Option("--colour")] = Colour.RED,
+        edition: Annotated[Literal["2017", "2007"], typer.Option("--edition")] = "2017",
+    ) -> None:
+        """Accept the values."""
+
+    return probe
+
+
+#: (arguments, the English message, the message's parts as the catalog words them).
+PARAMETER_CASES = [
+    (
+        ["probe", "maybe"],
+        "Invalid value for 'flag': Input should be a valid boolean, unable to interpret input",
+        lambda: _("Invalid value for {name}: {message}").format(
+            name="'flag'", message=_("Input should be a valid boolean, unable to interpret input")
+        ),
+    ),
+    (
+        ["probe", "--day", "2026-13-01"],
+        "Invalid value for '--day': Input should be a valid date or datetime, month value is "
+        "outside expected range of 1-12",
+        lambda: _("Invalid value for {name}: {message}").format(
+            name="'--day'",
+            message=_("Input should be a valid date or datetime, {message}").format(
+                message=_("month value is outside expected range of 1-12")
+            ),
+        ),
+    ),
+    (
+        ["probe", "--day", "26.11.2026"],
+        "Invalid value for '--day': Input should be a valid date or datetime, invalid "
+        "character in year",
+        lambda: _("Invalid value for {name}: {message}").format(
+            name="'--day'",
+            message=_("Input should be a valid date or datetime, {message}").format(
+                message=_("invalid character in year")
+            ),
+        ),
+    ),
+    (
+        ["probe", "--when", "tomorrow"],
+        "Invalid value for '--when': Value error, 'tomorrow' does not match the formats "
+        "'%Y-%m-%d'.",
+        lambda: _("Invalid value for {name}: {message}").format(
+            name="'--when'",
+            message=_("Value error, {value} does not match the formats {formats}.").format(
+                value="'tomorrow'", formats="'%Y-%m-%d'"
+            ),
+        ),
+    ),
+    (
+        ["probe", "--colour", "green"],
+        "Invalid value for '--colour': Value error, 'green' is not one of 'red', 'blue'.",
+        lambda: _("Invalid value for {name}: {message}").format(
+            name="'--colour'",
+            message=_("Value error, {value} is not one of {choices}.").format(
+                value="'green'", choices="'red', 'blue'"
+            ),
+        ),
+    ),
+    (
+        ["probe", "--edition", "1997"],
+        "Invalid value for '--edition': Value error, '1997' is not one of '2017', '2007'.",
+        lambda: _("Invalid value for {name}: {message}").format(
+            name="'--edition'",
+            message=_("Value error, {value} is not one of {choices}.").format(
+                value="'1997'", choices="'2017', '2007'"
+            ),
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize(("args", "english", "wanted"), PARAMETER_CASES)
+def test_bad_bool_date_and_choice_values_in_each_language(
+    lang: str, args: list[str], english: str, wanted: Callable[[], str]
+) -> None:
+    """`DUPBRIDGE_LANG=pl` and a bool, a date or a choice the framework cannot read: the
+    whole message in Polish (pydantic's reason too), exit code 2, no English left."""
+    from typer.testing import CliRunner
+
+    env = {"COLUMNS": "300", "NO_COLOR": "1", "DUPBRIDGE_LANG": lang}
+    result = CliRunner().invoke(probe_app(), args, env=env)
+    assert 2 == result.exit_code, result.output
+    text = flat(result.output)
+    with use_language(lang):
+        message = wanted()
+    assert message != english
+    assert flat(message) in text
+    assert english not in text
+    assert "Input should" not in text
+    assert "Value error" not in text
+
+
+@pytest.mark.parametrize(("args", "english", "wanted"), PARAMETER_CASES)
+def test_bad_bool_date_and_choice_values_in_english(
+    args: list[str], english: str, wanted: Callable[[], str]
+) -> None:
+    """In English the framework's words stay as they are (the templates copy them)."""
+    from typer.testing import CliRunner
+
+    env = {"COLUMNS": "300", "NO_COLOR": "1", "DUPBRIDGE_LANG": "en"}
+    result = CliRunner().invoke(probe_app(), args, env=env)
+    assert 2 == result.exit_code, result.output
+    assert english in flat(result.output)
+    assert english == wanted()

@@ -53,6 +53,29 @@ TEMPLATES: tuple[str, ...] = (
     N_("Input should be less than or equal to {limit}"),
     N_("Input should be greater than {limit}"),
     N_("Input should be less than {limit}"),
+    # a bool, a date or datetime, a choice (an Enum or a Literal), a date in given formats
+    N_("Input should be a valid boolean, unable to interpret input"),
+    N_("Input should be a valid boolean"),
+    N_("Input should be a valid date or datetime, {message}"),
+    N_("Input should be a valid datetime or date, {message}"),
+    N_("Datetimes provided to dates should have zero time - e.g. be exact dates"),
+    N_("Value error, {value} is not one of {choices}."),
+    N_("Value error, {value} does not match the formats {formats}."),
+    # why a date or datetime was not read (pydantic's reasons, after the comma above)
+    N_("input is too short"),
+    N_("unexpected extra characters at the end of the input"),
+    N_("invalid character in year"),
+    N_("invalid character in month"),
+    N_("invalid character in day"),
+    N_("invalid character in hour"),
+    N_("invalid date separator, expected `-`"),
+    N_("invalid datetime separator, expected `T`, `t`, `_` or space"),
+    N_("month value is outside expected range of 1-12"),
+    N_("day value is outside expected range"),
+    N_("hour value is outside expected range of 0-23"),
+    N_("minute value is outside expected range of 0-59"),
+    N_("second value is outside expected range of 0-59"),
+    N_("timezone offset must be less than 24 hours"),
 )
 
 #: Messages with a number in them: the English pattern, and the message for a count.
