@@ -27,7 +27,7 @@ import json
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -36,7 +36,6 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from dupbridge.analysis.handrecord import HandRecordBoard, render_html
 from dupbridge.analysis.notation import check_ten
 from dupbridge.core.seats import Side
 from dupbridge.core.written import seat_text
@@ -48,18 +47,13 @@ from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services import site_teams
 from dupbridge.services.site_format import (
     analysed_boards,
-    board_table,
+    board_head,
     contract_cells,
-    diagram,
     event_date_text,
+    hand_record_html,
     lead_text,
-    makeable_rows,
     number,
-    par_of,
-    par_words,
     signed,
-    strain_headers,
-    vulnerability_text,
 )
 from dupbridge.services.site_plays import PlayKey, play_key, viewer_data
 from dupbridge.tournament.event_scoring import (
@@ -72,7 +66,7 @@ from dupbridge.tournament.event_scoring import (
 )
 from dupbridge.tournament.results import PairId, Played
 
-__all__ = ["SITE_FILES", "analysed", "render_site", "site_environment"]
+__all__ = ["SITE_FILES", "analysed", "publish_site", "render_site", "site_environment"]
 
 #: The files every site has (board, pair and match pages come in addition).
 SITE_FILES = ("index.html", "style.css", "viewer.js")
@@ -280,21 +274,12 @@ class _Site:
             self.traveller(board, index)
             for index, board in enumerate(self.scored.boards_numbered(number_))
         ]
-        index = self.board_numbers.index(number_)
         template = self.env.get_template("board.html")
         return template.render(
             **self.common(1),
-            number=number_,
-            dealer=info.dealer.title,
-            vulnerability=vulnerability_text(info),
-            diagram=diagram(info, self.ten),
-            makeable=makeable_rows(info),
-            strain_headers=strain_headers(),
-            par=par_words(info),
+            **board_head(info, number_, self.board_numbers, self.ten),
             travellers=travellers,
             viewers=[row["viewer"] for t in travellers for row in t["rows"] if row["viewer"]],
-            previous=self.board_numbers[index - 1] if index > 0 else None,
-            next=self.board_numbers[index + 1] if index + 1 < len(self.board_numbers) else None,
         )
 
     def traveller(self, board: BoardScore, index: int) -> dict[str, Any]:
@@ -442,17 +427,12 @@ class _Site:
         return ", ".join(parts)
 
     def hand_record_page(self) -> str:
-        items = []
-        for n in self.board_numbers:
-            info = self.event.board(n)
-            if info.deal is None or not info.deal.is_valid():
-                continue
-            items.append(HandRecordBoard(info.board, info.deal, board_table(info), par_of(info)))
         subtitle = " · ".join(
             part for part in (event_date_text(self.event.date), self.event.site) if part
         )
-        return render_html(items, title=self.event.name or _("Hand record"),
-                           subtitle=subtitle, ten=self.ten)  # fmt: skip
+        return hand_record_html((self.event.board(n) for n in self.board_numbers),
+                                title=self.event.name or _("Hand record"),
+                                subtitle=subtitle, ten=self.ten)  # fmt: skip
 
     def render(self, out: Path) -> list[str]:
         folders = [f for f in _FOLDERS if f != "matches" or self.scored.matches]
@@ -515,15 +495,10 @@ def render_site(
         ValueError: if ``ten`` is not ``10`` or ``T``.
     """
     check_ten(ten)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     if analyse:
         scored = analysed(scored)
-    with tempfile.TemporaryDirectory(dir=out_dir.parent, prefix=".site-") as temp:
-        built = Path(temp)
-        names = _Site(scored, plays or {}, ten).render(built)
-        _replace_into(built, out_dir, names)
-    return out_dir / "index.html"
+    site = _Site(scored, plays or {}, ten)
+    return publish_site(out_dir, site.render, stale=("matches", "handrecord.html"))
 
 
 def analysed(scored: ScoredEvent) -> ScoredEvent:
@@ -536,8 +511,29 @@ def analysed(scored: ScoredEvent) -> ScoredEvent:
     return replace(scored, event=replace(scored.event, boards=done))
 
 
-def _replace_into(built: Path, out_dir: Path, names: Sequence[str]) -> None:
-    for name in {*names, "matches", "handrecord.html"} - set(names):
+def publish_site(
+    out_dir: Path, build: Callable[[Path], list[str]], *, stale: Iterable[str] = ()
+) -> Path:
+    """Build a results site with ``build`` (it writes into the folder it is given and returns
+    the names it wrote) in a temporary folder beside ``out_dir``, then move its files in, so
+    that a failure never leaves a half-written site over a good one; the names in ``stale``
+    that this site does not have are removed (pages of an earlier site). Returns
+    ``index.html``.
+
+    Raises:
+        OSError: if the folder cannot be written.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out_dir.parent, prefix=".site-") as temp:
+        built = Path(temp)
+        names = build(built)
+        _replace_into(built, out_dir, names, stale)
+    return out_dir / "index.html"
+
+
+def _replace_into(built: Path, out_dir: Path, names: Sequence[str], old: Iterable[str]) -> None:
+    for name in set(old) - set(names):
         stale = out_dir / name  # a page of an earlier site this one does not have
         if stale.is_dir():
             shutil.rmtree(stale)

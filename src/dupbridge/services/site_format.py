@@ -1,17 +1,20 @@
 """How the results website writes numbers, contracts, hands and the analysis of a board.
 
-Shared by the pages of :mod:`dupbridge.services.results_site` and
-:mod:`dupbridge.services.site_teams`. Par goes through the one notation of
-:func:`dupbridge.analysis.notation.par_text`; a ten is written as the site's ``ten`` setting.
+Shared by the pages of :mod:`dupbridge.services.results_site`,
+:mod:`dupbridge.services.site_teams` and :mod:`dupbridge.services.site_individual`. Par goes
+through the one notation of :func:`dupbridge.analysis.notation.par_text`; a ten is written as
+the site's ``ten`` setting.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from dupbridge.analysis.dd import PBN_DECLARER_ORDER, PBN_STRAIN_ORDER, DDTable, dd_tables
+from dupbridge.analysis.handrecord import HandRecordBoard, render_html
 from dupbridge.analysis.notation import card_text, par_text, parse_par_text, ranks_text
 from dupbridge.analysis.par import Par, board_par
 from dupbridge.core.calls import Strain
@@ -28,11 +31,13 @@ __all__ = [
     "STRAIN_HEADERS",
     "Cell",
     "analysed_boards",
+    "board_head",
     "board_table",
     "contract_cells",
     "diagram",
     "event_date_text",
     "fixed",
+    "hand_record_html",
     "lead_text",
     "makeable_rows",
     "number",
@@ -206,3 +211,32 @@ def vulnerability_text(info: BoardInfo) -> str:
     if ew:
         return _("East-West vulnerable")
     return _("None vulnerable")
+
+
+def board_head(info: BoardInfo, board: int, boards: Sequence[int], ten: str) -> dict[str, Any]:
+    """What the head of board ``board``'s page shows (``templates/results/board_deal.html``,
+    on every results site): the pager over ``boards``, the dealer and the vulnerability, the
+    hand diagram, the makeable contracts and par."""
+    index = boards.index(board)
+    return {
+        "number": board,
+        "dealer": info.dealer.title,
+        "vulnerability": vulnerability_text(info),
+        "diagram": diagram(info, ten),
+        "makeable": makeable_rows(info),
+        "strain_headers": strain_headers(),
+        "par": par_words(info),
+        "previous": boards[index - 1] if index > 0 else None,
+        "next": boards[index + 1] if index + 1 < len(boards) else None,
+    }
+
+
+def hand_record_html(boards: Iterable[BoardInfo], *, title: str, subtitle: str, ten: str) -> str:
+    """The hand record page of a results site: every board whose deal is known and valid,
+    with its double-dummy table and par when known."""
+    items = [
+        HandRecordBoard(info.board, info.deal, board_table(info), par_of(info))
+        for info in boards
+        if info.deal is not None and info.deal.is_valid()
+    ]
+    return render_html(items, title=title, subtitle=subtitle, ten=ten)

@@ -20,13 +20,10 @@ Names are escaped by Jinja2's autoescaping, and every text goes through the cata
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dupbridge.analysis.handrecord import HandRecordBoard, render_html
 from dupbridge.analysis.notation import check_ten
 from dupbridge.core.seats import Seat
 from dupbridge.core.written import seat_text
@@ -34,19 +31,14 @@ from dupbridge.formats.individual import SEAT_ORDER, IndividualEvent, Individual
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _, get_language
 from dupbridge.scoring.rounding import format_fixed
-from dupbridge.services.results_site import site_environment
+from dupbridge.services.results_site import publish_site, site_environment
 from dupbridge.services.site_format import (
-    board_table,
+    board_head,
     contract_cells,
-    diagram,
+    hand_record_html,
     lead_text,
-    makeable_rows,
     number,
-    par_of,
-    par_words,
     signed,
-    strain_headers,
-    vulnerability_text,
 )
 from dupbridge.services.site_plays import viewer_data
 from dupbridge.tournament.results import Played
@@ -160,22 +152,13 @@ class _IndividualSite:
                     else None,
                 }
             )
-        index = self.board_numbers.index(board)
         tops = {line.top for line in lines if line.top is not None}
         return self.env.get_template("individual_board.html").render(
             **self.common(1),
-            number=board,
-            dealer=info.dealer.title,
-            vulnerability=vulnerability_text(info),
-            diagram=diagram(info, self.ten),
-            makeable=makeable_rows(info),
-            strain_headers=strain_headers(),
-            par=par_words(info),
+            **board_head(info, board, self.board_numbers, self.ten),
             rows=rows,
             board_top=number(max(tops)) if tops else "",
             viewers=[row["viewer"] for row in rows if row["viewer"]],
-            previous=self.board_numbers[index - 1] if index > 0 else None,
-            next=self.board_numbers[index + 1] if index + 1 < len(self.board_numbers) else None,
         )
 
     def player_page(self, player: int) -> str:
@@ -215,15 +198,10 @@ class _IndividualSite:
         )
 
     def hand_record_page(self) -> str:
-        items = []
-        for n in self.board_numbers:
-            info = self.event.board(n)
-            if info.deal is None or not info.deal.is_valid():
-                continue
-            items.append(HandRecordBoard(info.board, info.deal, board_table(info), par_of(info)))
         subtitle = " · ".join(part for part in (self.event.date, self.event.site) if part)
-        return render_html(items, title=self.event.name or _("Hand record"),
-                           subtitle=subtitle, ten=self.ten)  # fmt: skip
+        return hand_record_html((self.event.board(n) for n in self.board_numbers),
+                                title=self.event.name or _("Hand record"),
+                                subtitle=subtitle, ten=self.ten)  # fmt: skip
 
     def render(self, out: Path) -> list[str]:
         for folder in ("boards", "players"):
@@ -263,16 +241,4 @@ def render_individual_site(
         ValueError: if ``ten`` is not ``10`` or ``T``.
     """
     check_ten(ten)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=out_dir.parent, prefix=".site-") as temp:
-        built = Path(temp)
-        names = _IndividualSite(event, plays or {}, ten).render(built)
-        for name in names:
-            target = out_dir / name
-            if target.is_dir():
-                shutil.rmtree(target)
-            elif target.exists():
-                target.unlink()
-            (built / name).replace(target)
-    return out_dir / "index.html"
+    return publish_site(out_dir, _IndividualSite(event, plays or {}, ten).render)
