@@ -38,7 +38,6 @@ from markupsafe import Markup
 
 from dupbridge.analysis.notation import check_ten
 from dupbridge.core.seats import Side
-from dupbridge.core.written import seat_text
 from dupbridge.formats.records import BoardRecord
 from dupbridge.i18n import _, get_language, ngettext
 from dupbridge.i18n.formats import decimal_text, percent_text
@@ -48,11 +47,10 @@ from dupbridge.services import site_teams
 from dupbridge.services.site_format import (
     analysed_boards,
     board_head,
-    contract_cells,
     event_date_text,
     hand_record_html,
-    lead_text,
     number,
+    outcome_cells,
     signed,
 )
 from dupbridge.services.site_plays import PlayKey, play_key, viewer_data
@@ -64,7 +62,7 @@ from dupbridge.tournament.event_scoring import (
     ScoredEvent,
     ScoredResult,
 )
-from dupbridge.tournament.results import PairId, Played
+from dupbridge.tournament.results import PairId
 
 __all__ = ["SITE_FILES", "analysed", "publish_site", "render_site", "site_environment"]
 
@@ -147,23 +145,6 @@ class _Site:
         value = line.percent_of(side)
         return "" if value is None else decimal_text(format_fixed(value))
 
-    def outcome(self, line: ScoredResult) -> dict[str, Any]:
-        outcome = line.result.outcome
-        empty = {"contract": [], "declarer": "", "result": "", "lead": "", "lead_red": False}
-        if isinstance(outcome, Played):
-            if outcome.contract is not None:
-                declarer = outcome.contract.declarer
-                return {
-                    "contract": contract_cells(outcome.contract),
-                    "declarer": seat_text(declarer) if declarer else "",
-                    "result": outcome.result_text,
-                    "lead": lead_text(outcome.lead, self.ten) if outcome.lead else "",
-                    "lead_red": outcome.lead is not None and outcome.lead.suit.symbol in "♥♦",
-                    "adjusted": "",
-                }
-            return {**empty, "adjusted": _("Passed out") if outcome.passed_out else ""}
-        return {**empty, "adjusted": _("Adjusted: {score}").format(score=outcome)}
-
     def line_row(self, line: ScoredResult, ident: str) -> dict[str, Any]:
         points = line.ns_points
         result = line.result
@@ -181,7 +162,7 @@ class _Site:
             "ew_slug": result.ew.slug,
             "table": result.table or "",
             "round": result.round or "",
-            "outcome": self.outcome(line),
+            "outcome": outcome_cells(line.result.outcome, self.ten),
             "ns_points": str(points) if points is not None and points > 0 else "",
             "ew_points": str(-points) if points is not None and points < 0 else "",
             "score": signed(points) if points is not None else "",
@@ -324,7 +305,7 @@ class _Site:
                     "opponents": opponents,
                     "opponents_slug": opponents.slug,
                     "opponents_name": self.pair_name(opponents),
-                    "outcome": self.outcome(line),
+                    "outcome": outcome_cells(line.result.outcome, self.ten),
                     "points": signed(_own_points(line, side)),
                     "value": self.value_text(line, side),
                     "percent": self.percent_text(line, side),
@@ -378,7 +359,7 @@ class _Site:
                 {
                     "board": board,
                     "tables": [
-                        {"outcome": self.outcome(line),
+                        {"outcome": outcome_cells(line.result.outcome, self.ten),
                          "score": signed(line.ns_points) if line.ns_points is not None else ""}
                         for line in tables
                     ],

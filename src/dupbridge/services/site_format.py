@@ -25,7 +25,7 @@ from dupbridge.core.written import risk_text, seat_text, strain_text
 from dupbridge.i18n import _
 from dupbridge.i18n.formats import date_text, decimal_text, parse_date
 from dupbridge.scoring.rounding import format_fixed
-from dupbridge.tournament.results import BoardInfo
+from dupbridge.tournament.results import BoardInfo, Outcome, Played
 
 __all__ = [
     "STRAIN_HEADERS",
@@ -41,6 +41,7 @@ __all__ = [
     "lead_text",
     "makeable_rows",
     "number",
+    "outcome_cells",
     "par_of",
     "par_words",
     "signed",
@@ -240,3 +241,23 @@ def hand_record_html(boards: Iterable[BoardInfo], *, title: str, subtitle: str, 
         if info.deal is not None and info.deal.is_valid()
     ]
     return render_html(items, title=title, subtitle=subtitle, ten=ten)
+
+
+def outcome_cells(outcome: Outcome, ten: str) -> dict[str, Any]:
+    """A traveller line's or a score card's outcome as the pages show it: the contract's
+    cells, declarer, result and opening lead of a played board, or the words of a board
+    passed out or of an adjusted score (Law 12C)."""
+    empty = {"contract": [], "declarer": "", "result": "", "lead": "", "lead_red": False}
+    if isinstance(outcome, Played):
+        if outcome.contract is not None:
+            declarer = outcome.contract.declarer
+            return {
+                "contract": contract_cells(outcome.contract),
+                "declarer": seat_text(declarer) if declarer else "",
+                "result": outcome.result_text,
+                "lead": lead_text(outcome.lead, ten) if outcome.lead else "",
+                "lead_red": outcome.lead is not None and outcome.lead.suit.symbol in "♥♦",
+                "adjusted": "",
+            }
+        return {**empty, "adjusted": _("Passed out") if outcome.passed_out else ""}
+    return {**empty, "adjusted": _("Adjusted: {score}").format(score=outcome)}

@@ -34,14 +34,12 @@ from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.results_site import publish_site, site_environment
 from dupbridge.services.site_format import (
     board_head,
-    contract_cells,
     hand_record_html,
-    lead_text,
     number,
+    outcome_cells,
     signed,
 )
 from dupbridge.services.site_plays import viewer_data
-from dupbridge.tournament.results import Played
 
 __all__ = ["LineKey", "render_individual_site"]
 
@@ -84,22 +82,6 @@ class _IndividualSite:
     def player_cell(self, player: int) -> dict[str, Any]:
         return {"number": player, "name": self.event.name_of(player)}
 
-    def outcome(self, line: IndividualLine) -> dict[str, Any]:
-        outcome = line.outcome
-        empty = {"contract": [], "declarer": "", "result": "", "lead": "", "adjusted": ""}
-        if isinstance(outcome, Played):
-            if outcome.contract is not None:
-                declarer = outcome.contract.declarer
-                return {
-                    **empty,
-                    "contract": contract_cells(outcome.contract),
-                    "declarer": seat_text(declarer) if declarer else "",
-                    "result": outcome.result_text,
-                    "lead": lead_text(outcome.lead, self.ten) if outcome.lead else "",
-                }
-            return {**empty, "adjusted": _("Passed out") if outcome.passed_out else ""}
-        return {**empty, "adjusted": _("Adjusted: {score}").format(score=outcome)}
-
     def side_value(self, line: IndividualLine, first: Seat, percent: bool) -> str:
         # A side's value; the two members' own when they differ (Law 12C2(c)).
         values = []
@@ -139,7 +121,7 @@ class _IndividualSite:
                     "table": line.table or "",
                     "round": line.round or "",
                     "players": [self.player_cell(line.player(seat)) for seat in SEAT_ORDER],
-                    "outcome": self.outcome(line),
+                    "outcome": outcome_cells(line.outcome, self.ten),
                     "ns_points": str(points) if points is not None and points > 0 else "",
                     "ew_points": str(-points) if points is not None and points < 0 else "",
                     "zero": points == 0,
@@ -180,7 +162,7 @@ class _IndividualSite:
                         self.player_cell(line.player(seat.lho)),
                         self.player_cell(line.player(seat.rho)),
                     ],
-                    "outcome": self.outcome(line),
+                    "outcome": outcome_cells(line.outcome, self.ten),
                     "points": signed(own),
                     "value": number(line.points_of(seat)),
                     "percent": "" if percent is None else format_fixed(percent),
