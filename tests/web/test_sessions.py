@@ -213,3 +213,26 @@ def test_an_individual_session_enters_players_and_ranks_players(web: TestClient)
     assert re.search(r'<th scope="col" class="num">Player</th>', ranking.text)
     session_page = web.get(f"/sessions/{session_id}")
     assert "Robot 5" in session_page.text  # the session's page ranks the players by name
+
+
+def test_the_management_pages_robot_and_substitute_are_entries_of_the_session_log(
+    web: TestClient,
+) -> None:
+    """A robot for player 3 and a substitute for player 2 from the management page are the
+    Director's entries of the session's log, with his name (docs/director.md); a substitute
+    for a player the session does not have is refused with the reason (409) and nothing is
+    entered."""
+    session_id = _session(web, 2)
+    refused = web.post(
+        f"/manage/sessions/{session_id}/substitute", data={"number": "9", "name": "Ewa"}
+    )
+    assert 409 == refused.status_code
+    assert "there is no player 9" in refused.text
+    robot = web.post(f"/manage/sessions/{session_id}/robot", data={"number": "3"})
+    assert 303 == robot.status_code
+    sub = web.post(f"/manage/sessions/{session_id}/substitute", data={"number": "2", "name": "Ewa"})
+    assert 303 == sub.status_code
+    audit = web.get(f"/api/director/sessions/{session_id}/audit").json()
+    assert [("robot", DIRECTOR), ("substitute", DIRECTOR)] == [
+        (item["kind"], item["director"]) for item in audit
+    ]

@@ -11,6 +11,7 @@ override is logged.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -77,6 +78,26 @@ def playing_director_refusal(
 
 def _refused(error: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(error)}, status_code=422)
+
+
+async def _answer(work: Awaitable[dict[str, Any]]) -> dict[str, Any] | JSONResponse:
+    """The answer of a score, its revision or its withdrawal, or the refusal with its reason
+    (422; nothing written)."""
+    try:
+        return await work
+    except (ScoresError, SessionError, ValueError) as error:
+        return _refused(error)
+
+
+async def _entered(enter: Callable[[], Any]) -> dict[str, Any] | JSONResponse:
+    """Enter one decision in the session's log (``enter`` returns the entry, or something to
+    await for it): its id and time, or the refusal with its reason (422; nothing entered)."""
+    try:
+        made = enter()
+        entry = await made if isinstance(made, Awaitable) else made
+    except (ScoresError, SessionError) as error:
+        return _refused(error)
+    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
 
 
 class SessionScoreIn(BaseModel):
@@ -151,12 +172,11 @@ async def adjusted(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionScoreIn
 ) -> dict[str, Any] | JSONResponse:
     """An adjusted score (Law 12C): a ``DirectorScored`` event of the table's log."""
-    try:
-        return await session_console(request).adjust(
+    return await _answer(
+        session_console(request).adjust(
             principal, session_id, body.table, body.score, kind=body.kind, note=body.note
         )
-    except (ScoresError, SessionError, ValueError) as error:
-        return _refused(error)
+    )
 
 
 @router.post(API + "/{session_id}/revisions", status_code=201, response_model=None)
@@ -164,12 +184,8 @@ async def revision(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionRevisionIn
 ) -> dict[str, Any] | JSONResponse:
     """Revise the score in force: a compensating event; the original stays."""
-    try:
-        return await session_console(request).revise(
-            principal, session_id, body.table, body.seq, body.score
-        )
-    except (ScoresError, SessionError, ValueError) as error:
-        return _refused(error)
+    console = session_console(request)
+    return await _answer(console.revise(principal, session_id, body.table, body.seq, body.score))
 
 
 @router.post(API + "/{session_id}/withdrawals", status_code=201, response_model=None)
@@ -177,10 +193,8 @@ async def withdrawal(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionWithdrawalIn
 ) -> dict[str, Any] | JSONResponse:
     """Withdraw the score in force: the table's own result stands again."""
-    try:
-        return await session_console(request).withdraw(principal, session_id, body.table, body.seq)
-    except (ScoresError, SessionError, ValueError) as error:
-        return _refused(error)
+    console = session_console(request)
+    return await _answer(console.withdraw(principal, session_id, body.table, body.seq))
 
 
 @router.post(API + "/{session_id}/robot", status_code=201, response_model=None)
@@ -188,11 +202,8 @@ async def robot(
     request: Request, principal: DirectorOnly, session_id: str, body: RobotIn
 ) -> dict[str, Any] | JSONResponse:
     """A robot for a missing player (or no longer): an entry of the session's log."""
-    try:
-        entry = await session_console(request).robot(principal, session_id, body.player, body.on)
-    except (ScoresError, SessionError) as error:
-        return _refused(error)
-    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+    console = session_console(request)
+    return await _entered(lambda: console.robot(principal, session_id, body.player, body.on))
 
 
 @router.post(API + "/{session_id}/substitute", status_code=201, response_model=None)
@@ -200,11 +211,8 @@ async def substitute(
     request: Request, principal: DirectorOnly, session_id: str, body: SubstituteIn
 ) -> dict[str, Any] | JSONResponse:
     """A substitute for a missing player: an entry of the session's log."""
-    try:
-        entry = session_console(request).substitute(principal, session_id, body.player, body.name)
-    except (ScoresError, SessionError) as error:
-        return _refused(error)
-    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+    console = session_console(request)
+    return await _entered(lambda: console.substitute(principal, session_id, body.player, body.name))
 
 
 @router.post(API + "/{session_id}/penalties", status_code=201, response_model=None)
@@ -212,13 +220,12 @@ async def penalty(
     request: Request, principal: DirectorOnly, session_id: str, body: SessionPenaltyIn
 ) -> dict[str, Any] | JSONResponse:
     """A penalty (Laws 90, 91): an entry of the session's log; the ranking counts it."""
-    try:
-        entry = session_console(request).penalty(
+    console = session_console(request)
+    return await _entered(
+        lambda: console.penalty(
             principal, session_id, body.pair, points=body.points, law=body.law, reason=body.reason
         )
-    except (ScoresError, SessionError) as error:
-        return _refused(error)
-    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+    )
 
 
 @router.post(
@@ -228,11 +235,8 @@ async def penalty_withdrawal(
     request: Request, principal: DirectorOnly, session_id: str, entry_id: int
 ) -> dict[str, Any] | JSONResponse:
     """Withdraw a penalty: a compensating entry of the session's log."""
-    try:
-        entry = session_console(request).withdraw_penalty(principal, session_id, entry_id)
-    except (ScoresError, SessionError) as error:
-        return _refused(error)
-    return {"id": entry.id, "at": entry.created_at.isoformat(timespec="seconds")}
+    console = session_console(request)
+    return await _entered(lambda: console.withdraw_penalty(principal, session_id, entry_id))
 
 
 # --- the page ---------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ close it. Every form answers with the management page, or with the refusal and i
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -30,6 +31,18 @@ Text = Annotated[str, Form()]
 def _back(session_id: str, message: str = "") -> Response:
     suffix = "?done=1" if message else ""
     return RedirectResponse(f"/manage/sessions/{session_id}{suffix}", status_code=303)
+
+
+async def _changed(request: Request, session_id: str, change: Callable[[], object]) -> Response:
+    """Make one change to the session (``change`` may return something to await), then
+    the management page again; or the refusal and its reason (nothing changed)."""
+    try:
+        made = change()
+        if isinstance(made, Awaitable):
+            await made
+    except SessionError as error:
+        return refused(request, error)
+    return _back(session_id)
 
 
 @router.get("", response_class=HTMLResponse)
@@ -118,13 +131,11 @@ async def add_pair(
     second_member: Text = "",
 ) -> Response:
     """Enter a pair."""
-    try:
-        sessions_of(request).add_pair(
-            session_id, (first, second), (first_member.strip(), second_member.strip())
-        )
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+    members = (first_member.strip(), second_member.strip())
+    sessions = sessions_of(request)
+    return await _changed(
+        request, session_id, lambda: sessions.add_pair(session_id, (first, second), members)
+    )
 
 
 @router.post("/{session_id}/teams")
@@ -136,11 +147,8 @@ async def add_team(
     names: Annotated[list[str], Form()],
 ) -> Response:
     """Enter a team of four."""
-    try:
-        sessions_of(request).add_team(session_id, tuple(names))
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+    sessions = sessions_of(request)
+    return await _changed(request, session_id, lambda: sessions.add_team(session_id, tuple(names)))
 
 
 @router.post("/{session_id}/singles")
@@ -148,11 +156,10 @@ async def add_single(
     *, request: Request, session_id: str, director: DirectorOnly, name: Text, member: Text = ""
 ) -> Response:
     """A single player at the partnership desk."""
-    try:
-        sessions_of(request).add_single(session_id, name, member.strip())
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+    sessions = sessions_of(request)
+    return await _changed(
+        request, session_id, lambda: sessions.add_single(session_id, name, member.strip())
+    )
 
 
 @router.post("/{session_id}/links", response_class=HTMLResponse)
@@ -179,11 +186,8 @@ async def issue_link(
 @router.post("/{session_id}/start")
 async def start(request: Request, session_id: str, director: DirectorOnly) -> Response:
     """Build the movement, deal the boards and start round 1."""
-    try:
-        await sessions_of(request).start(session_id)
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+    sessions = sessions_of(request)
+    return await _changed(request, session_id, lambda: sessions.start(session_id))
 
 
 @router.post("/{session_id}/clock")
@@ -199,18 +203,19 @@ async def clock(
     timeout_score: Text,
 ) -> Response:
     """Change the clock and what happens when time runs out."""
-    try:
-        sessions_of(request).set_clock(
+    sessions = sessions_of(request)
+    return await _changed(
+        request,
+        session_id,
+        lambda: sessions.set_clock(
             session_id,
             seconds_per_board=seconds_per_board,
             warning_s=warning_s,
             overtime=overtime,
             unstarted=unstarted,
             timeout_score=timeout_score.strip(),
-        )
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+        ),
+    )
 
 
 @router.post("/{session_id}/robot")
@@ -223,13 +228,13 @@ async def robot(
     on: Annotated[bool, Form()] = True,
 ) -> Response:
     """A robot plays for a missing player (or stops)."""
-    try:
+
+    async def change() -> None:
         await sessions_of(request).robot_for(session_id, number, on)
-    except SessionError as error:
-        return refused(request, error)
-    payload = {"player": number, "on": on}  # an entry of the session's log
-    desk_of(request).store.append(session_id, "robot", director.name, payload)
-    return _back(session_id)
+        payload = {"player": number, "on": on}  # an entry of the session's log
+        desk_of(request).store.append(session_id, "robot", director.name, payload)
+
+    return await _changed(request, session_id, change)
 
 
 @router.post("/{session_id}/substitute")
@@ -242,13 +247,13 @@ async def substitute(
     name: Text,
 ) -> Response:
     """A substitute plays under a missing player's number."""
-    try:
+
+    def change() -> None:
         sessions_of(request).substitute(session_id, number, name)
-    except SessionError as error:
-        return refused(request, error)
-    payload = {"player": number, "name": name.strip()}  # an entry of the session's log
-    desk_of(request).store.append(session_id, "substitute", director.name, payload)
-    return _back(session_id)
+        payload = {"player": number, "name": name.strip()}  # an entry of the session's log
+        desk_of(request).store.append(session_id, "substitute", director.name, payload)
+
+    return await _changed(request, session_id, change)
 
 
 @router.post("/{session_id}/correct")
@@ -263,20 +268,18 @@ async def correct(
 ) -> Response:
     """Change a board's result: an artificial score (``A60/A40``), a result (``4S|N|=``), or
     empty to let the table's own result stand (refused after the correction period)."""
-    try:
-        await sessions_of(request).correct(
+    sessions = sessions_of(request)
+    return await _changed(
+        request,
+        session_id,
+        lambda: sessions.correct(
             session_id, table, outcome.strip() or None, note, director=director
-        )
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+        ),
+    )
 
 
 @router.post("/{session_id}/close")
 async def close(request: Request, session_id: str, director: DirectorOnly) -> Response:
     """Close the session: the results are written and the correction period begins."""
-    try:
-        await sessions_of(request).close(session_id)
-    except SessionError as error:
-        return refused(request, error)
-    return _back(session_id)
+    sessions = sessions_of(request)
+    return await _changed(request, session_id, lambda: sessions.close(session_id))
