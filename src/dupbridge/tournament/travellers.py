@@ -298,6 +298,8 @@ class _FastRows:
         found: Outcome | None = None
         if _whole_or_empty(cells[4]):
             try:
+                if cells[1]:
+                    Seat.from_str(cells[1])  # as the full reader checks it (on a PASS too)
                 found = parse_outcome(*cells)
             except (NotationError, ValueError):
                 found = None
