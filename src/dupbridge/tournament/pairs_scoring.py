@@ -24,6 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import sub
+from typing import cast
 
 from dupbridge.core.seats import Side
 from dupbridge.i18n import _
@@ -127,18 +130,15 @@ class _Points:
         return found
 
 
-def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
-    """Score every board of a pairs event, total each pair and rank the fields.
-
-    Raises:
-        ResultsError: listing every adjusted score in the wrong unit for the method.
-    """
-    method = options.method
+def _travellers(
+    results: Sequence[Result], method: Method, across: bool
+) -> tuple[dict[TravellerKey, list[Result]], set[TravellerKey], list[Problem]]:
+    # Every traveller's lines; the travellers with an artificial score or a fouled-board
+    # group (scored line by line); the problems of artificial scores in the wrong unit.
     problems: list[Problem] = []
     travellers: dict[TravellerKey, list[Result]] = {}
-    special: set[TravellerKey] = set()  # with an artificial score or a fouled-board group
-    across = options.across_sections
-    for result in event.results:
+    special: set[TravellerKey] = set()
+    for result in results:
         key = (result.session, result.board, "" if across else result.ns.section)
         lines = travellers.get(key)
         if lines is None:
@@ -149,6 +149,17 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
             special.add(key)
         elif result.group is not None:
             special.add(key)
+    return travellers, special, problems
+
+
+def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
+    """Score every board of a pairs event, total each pair and rank the fields.
+
+    Raises:
+        ResultsError: listing every adjusted score in the wrong unit for the method.
+    """
+    method = options.method
+    travellers, special, problems = _travellers(event.results, method, options.across_sections)
     if any(not problem.warning for problem in problems):
         raise ResultsError(problems)
     expected = expected_results(travellers, event.phantoms, options.top)
@@ -184,7 +195,10 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
             key[1],
             key[0],
             key[2],
-            tuple(line for line in out if line is not None),
+            # Every place is filled: the groups and the artificial scores cover the board.
+            tuple(cast("list[ScoredResult]", out))
+            if key not in special
+            else tuple(line for line in out if line is not None),
             top_of(expected[key[0], key[2]]) if matchpoints else None,
         )
         for key, out in scored.items()
@@ -246,10 +260,8 @@ def _matchpoints(
     target = n if how is Factoring.NONE else wanted
     top = top_of(target)
     if n == target:  # a complete board: the units as they are
-        return [
-            ScoredResult(line, score, own, top - own, 1, top)
-            for line, score, own in zip(lines, plain, units, strict=True)
-        ]
+        ew = list(map(sub, repeat(top), units))
+        return list(map(ScoredResult, lines, plain, units, ew, repeat(1), repeat(top)))
     made: list[ScoredResult] = []
     for line, score, own in zip(lines, plain, units, strict=True):
         if how is Factoring.NEUBERG:  # (MP + 1) × N / n − 1

@@ -4,10 +4,9 @@ A pair's entries are its scored lines, board by board, with the side it sat; its
 them up exactly: matchpoint units scaled to one top per board across sessions (Swedish Law
 97), or IMPs (points) with the round cap; procedural penalties (Law 90) included.
 
-**Speed.** The score cards of a big event (two entries per traveller line) are split by pair
-with every loop in C (:class:`~dupbridge.tournament.bulk.Grouping`), and a pair's units are
-added as integers; a pair with a line over a denominator (a factored board, Law 78A) is
-added up per denominator, one fraction at the end.
+**Speed.** A big event has two score-card entries per traveller line: the cards find a pair's
+list by the pair object's identity (hashed in C) before its value, and a pair's units are
+added as integers per denominator, one fraction at the end.
 """
 
 from __future__ import annotations
@@ -15,14 +14,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from itertools import chain, repeat
 from operator import attrgetter
-from typing import TypeVar
 
 from dupbridge.core.seats import Side
 from dupbridge.scoring.matchpoints import top_of
 from dupbridge.scoring.ranking import combine_sessions
-from dupbridge.tournament.bulk import Grouping
 from dupbridge.tournament.results import Event, PairId
 from dupbridge.tournament.scored import (
     BoardScore,
@@ -32,79 +28,13 @@ from dupbridge.tournament.scored import (
     ScoringOptions,
 )
 
-__all__ = ["pair_scores"]
+__all__ = ["Entries", "ScoreCard", "pair_scores", "score_cards", "tally"]
 
-T = TypeVar("T")
-
-#: A pair's score card: each scored line it played, with the side it sat.
-Entries = list[tuple[ScoredResult, Side]]
-
-_RESULTS = attrgetter("results")
-_RESULT = attrgetter("result")
-_NS = attrgetter("ns")
-_EW = attrgetter("ew")
-_NS_UNITS = attrgetter("ns_units")
-_EW_UNITS = attrgetter("ew_units")
 _DENOMINATOR = attrgetter("denominator")
 _TOP = attrgetter("top")
 
-
-class _Cards:
-    """Every pair's score card, and the sums a total needs, split by pair at once."""
-
-    def __init__(self, boards: Sequence[BoardScore]) -> None:
-        ordered = sorted(boards, key=lambda board: (board.session, board.board, board.section))
-        self.lines: list[ScoredResult] = list(chain.from_iterable(map(_RESULTS, ordered)))
-        results = list(map(_RESULT, self.lines))
-        # Two positions per line, NS's then EW's, so that a pair's card is in board order.
-        self.grouping = Grouping(_interleaved(list(map(_NS, results)), list(map(_EW, results))))
-        self.pairs: list[PairId] = self.grouping.keys
-        self.entries: list[Entries] = self.grouping.split(
-            _interleaved(
-                list(zip(self.lines, repeat(Side.NS))), list(zip(self.lines, repeat(Side.EW)))
-            )
-        )
-
-    def sums(self) -> list[tuple[Fraction, int]]:
-        """Each pair's total and tops, as :func:`tally` adds them up, in the order of
-        :attr:`pairs`."""
-        whole = self._whole()
-        tops = self._tops()
-        units = self._units()
-        return [
-            (Fraction(units[index]), tops[index])
-            if tops is not None and whole[index]
-            else tally(entries)
-            for index, entries in enumerate(self.entries)
-        ]
-
-    def _whole(self) -> list[bool]:
-        """Whether each pair's lines are all over denominator 1 (plain integer units)."""
-        denominators = set(map(_DENOMINATOR, self.lines))
-        if denominators <= {1}:
-            return [True] * len(self.pairs)
-        each = list(map(_DENOMINATOR, self.lines))
-        return [max(group) == 1 for group in self.grouping.split(_interleaved(each, each))]
-
-    def _units(self) -> list[int]:
-        """Each pair's units added up (meaningful for pairs whose lines are all whole)."""
-        units = _interleaved(list(map(_NS_UNITS, self.lines)), list(map(_EW_UNITS, self.lines)))
-        return list(map(sum, self.grouping.split(units)))
-
-    def _tops(self) -> list[int] | None:
-        """Each pair's tops added up, or None if a line has no top."""
-        tops = list(map(_TOP, self.lines))
-        if None in tops:
-            return None
-        return list(map(sum, self.grouping.split(_interleaved(tops, tops))))
-
-
-def _interleaved(first: Sequence[T], second: Sequence[T]) -> list[T]:
-    # first[0], second[0], first[1], second[1], ...
-    both = [*first, *second]
-    both[0::2] = first
-    both[1::2] = second
-    return both
+#: A pair's score card: each scored line it played, with the side it sat.
+Entries = list[tuple[ScoredResult, Side]]
 
 
 def tally(lines: Sequence[tuple[ScoredResult, Side]]) -> tuple[Fraction, int]:
@@ -128,6 +58,65 @@ def tally(lines: Sequence[tuple[ScoredResult, Side]]) -> tuple[Fraction, int]:
     return total, tops
 
 
+class ScoreCard:
+    """A pair's entries, and their sum while every line is over denominator 1 with a top.
+
+    Attributes:
+        entries: its scored lines, board by board, with the side it sat.
+        whole: whether every line is a whole number of units with a top.
+        units: the sum of its units (only when ``whole``).
+        tops: the sum of its tops (only when ``whole``).
+    """
+
+    __slots__ = ("entries", "tops", "units", "whole")
+
+    def __init__(self, entries: Entries) -> None:
+        self.entries = entries
+        self.whole = True
+        self.units = 0
+        self.tops = 0
+
+    def tally(self) -> tuple[Fraction, int]:
+        """The exact total and the sum of the tops, as :func:`tally` gives them."""
+        if self.whole:
+            return Fraction(self.units), self.tops
+        return tally(self.entries)
+
+
+def score_cards(boards: Sequence[BoardScore]) -> dict[PairId, ScoreCard]:
+    """Every pair's score card: its lines board by board (by session, board and section),
+    with the side it sat, pairs in order of first appearance."""
+    cards: dict[PairId, ScoreCard] = {}
+    by_id: dict[int, ScoreCard] = {}  # a pair object's card: its id hashes in C
+    ns_side, ew_side = Side.NS, Side.EW
+    for board in sorted(boards, key=lambda board: (board.session, board.board, board.section)):
+        lines = board.results
+        whole = set(map(_DENOMINATOR, lines)) == {1} and None not in set(map(_TOP, lines))
+        for line in lines:
+            result = line.result
+            # The pairs are alive in the lines meanwhile, so their ids are unique.
+            ns, ew = result.ns, result.ew
+            card = by_id.get(id(ns))
+            if card is None:
+                card = by_id[id(ns)] = cards.setdefault(ns, ScoreCard([]))
+            card.entries.append((line, ns_side))
+            if whole:
+                card.units += line.ns_units
+                card.tops += line.top  # type: ignore[operator]  # no None on a whole board
+            else:
+                card.whole = False
+            card = by_id.get(id(ew))
+            if card is None:
+                card = by_id[id(ew)] = cards.setdefault(ew, ScoreCard([]))
+            card.entries.append((line, ew_side))
+            if whole:
+                card.units += line.ew_units
+                card.tops += line.top  # type: ignore[operator]
+            else:
+                card.whole = False
+    return cards
+
+
 def pair_scores(
     event: Event,
     boards: Sequence[BoardScore],
@@ -136,33 +125,30 @@ def pair_scores(
 ) -> dict[PairId, PairScore]:
     """Each pair's boards and total: matchpoints scaled to one top per board across sessions
     (Swedish Law 97), or IMPs (points) with the round cap; penalties (Law 90) included."""
-    cards = _Cards(boards)
-    entries: dict[PairId, Entries] = dict(zip(cards.pairs, cards.entries, strict=True))
+    cards = score_cards(boards)
     for listed in event.pairs:  # listed pairs without a result; the others are all in
-        entries.setdefault(listed.id, [])
+        cards.setdefault(listed.id, ScoreCard([]))
     penalties: dict[tuple[int, PairId], Fraction] = {}
     for penalty in event.penalties:
         key = (penalty.session, penalty.pair)
         penalties[key] = penalties.get(key, Fraction(0)) + penalty.value
     if options.method is Method.MATCHPOINTS:
-        return _matchpoint_totals(event, cards, entries, penalties, expected)
-    sums = cards.sums()
+        return _matchpoint_totals(event, cards, penalties, expected)
     pairs: dict[PairId, PairScore] = {}
-    for index, (pair_id, lines) in enumerate(entries.items()):
+    for pair_id, card in cards.items():
+        lines = card.entries
         corrections = sum(
             (value for (_s, pid), value in penalties.items() if pid == pair_id), Fraction(0)
         )
         capped = _round_cap_excess(lines, options.round_cap)
-        tallied = sums[index][0] if index < len(sums) else Fraction(0)
-        total = tallied - capped + corrections
+        total = card.tally()[0] - capped + corrections
         pairs[pair_id] = PairScore(pair_id, tuple(lines), total, None, corrections, capped=capped)
     return pairs
 
 
 def _matchpoint_totals(
     event: Event,
-    cards: _Cards,
-    entries: Mapping[PairId, Entries],
+    cards: Mapping[PairId, ScoreCard],
     penalties: Mapping[tuple[int, PairId], Fraction],
     expected: Mapping[tuple[int, str], int],
 ) -> dict[PairId, PairScore]:
@@ -171,31 +157,37 @@ def _matchpoint_totals(
         session: top_of(max((e for (s, _sec), e in expected.items() if s == session), default=1))
         for session in sessions
     }
-    sums = cards.sums() if len(sessions) == 1 else []
     pairs: dict[PairId, PairScore] = {}
-    for index, (pair_id, lines) in enumerate(entries.items()):
+    if len(sessions) == 1:  # one top: the units as they are
+        (session,) = sessions
+        for pair_id, card in cards.items():
+            units, most = card.tally()
+            lines = card.entries
+            penalty = penalties.get((session, pair_id)) if penalties else None
+            penalty_units = Fraction(0)
+            if penalty:
+                penalty_units = penalty * tops[session] / 100
+                units += penalty_units
+            pairs[pair_id] = PairScore(pair_id, tuple(lines), units, Fraction(most), penalty_units)
+        return pairs
+    scale = [max(tops[session], 1) for session in sessions]
+    for pair_id, card in cards.items():
+        lines = card.entries
         per_session: list[dict[PairId, Fraction]] = []
         maxima: list[dict[PairId, Fraction]] = []
         penalty_units = Fraction(0)
         for session in sessions:
+            mine = [(line, side) for line, side in lines if line.result.session == session]
             penalty = penalties.get((session, pair_id))
-            if len(sessions) > 1:
-                mine = [(line, side) for line, side in lines if line.result.session == session]
-                units, most = tally(mine)
-            else:
-                units, most = sums[index] if index < len(sums) else (Fraction(0), 0)
+            units, most = tally(mine)
             if penalty:
                 cut = penalty * tops[session] / 100
                 penalty_units += cut
                 units += cut
             per_session.append({pair_id: units})
             maxima.append({pair_id: Fraction(most)})
-        if len(sessions) == 1:
-            total, maximum = per_session[0][pair_id], maxima[0][pair_id]
-        else:
-            scale = [max(tops[session], 1) for session in sessions]
-            total = combine_sessions(per_session, scale)[pair_id]
-            maximum = combine_sessions(maxima, scale)[pair_id]
+        total = combine_sessions(per_session, scale)[pair_id]
+        maximum = combine_sessions(maxima, scale)[pair_id]
         pairs[pair_id] = PairScore(pair_id, tuple(lines), total, maximum, penalty_units)
     return pairs
 
