@@ -59,11 +59,12 @@ def tally(lines: Sequence[tuple[ScoredResult, Side]]) -> tuple[Fraction, int]:
 
 
 class ScoreCard:
-    """A pair's entries, and their sum while every line is over denominator 1 with a top.
+    """A pair's entries, and their sum while every line is whole (over denominator 1, on a
+    board whose lines share one top, or none).
 
     Attributes:
         entries: its scored lines, board by board, with the side it sat.
-        whole: whether every line is a whole number of units with a top.
+        whole: whether every line is whole.
         units: the sum of its units (only when ``whole``).
         tops: the sum of its tops (only when ``whole``).
     """
@@ -91,7 +92,10 @@ def score_cards(boards: Sequence[BoardScore]) -> dict[PairId, ScoreCard]:
     ns_side, ew_side = Side.NS, Side.EW
     for board in sorted(boards, key=lambda board: (board.session, board.board, board.section)):
         lines = board.results
-        whole = set(map(_DENOMINATOR, lines)) == {1} and None not in set(map(_TOP, lines))
+        tops = set(map(_TOP, lines))
+        top = (tops.pop() or 0) if len(tops) == 1 else None  # the top all lines share
+        whole = top is not None and set(map(_DENOMINATOR, lines)) == {1}
+        share = top or 0
         for line in lines:
             result = line.result
             # The pairs are alive in the lines meanwhile, so their ids are unique.
@@ -102,7 +106,7 @@ def score_cards(boards: Sequence[BoardScore]) -> dict[PairId, ScoreCard]:
             card.entries.append((line, ns_side))
             if whole:
                 card.units += line.ns_units
-                card.tops += line.top  # type: ignore[operator]  # no None on a whole board
+                card.tops += share
             else:
                 card.whole = False
             card = by_id.get(id(ew))
@@ -111,7 +115,7 @@ def score_cards(boards: Sequence[BoardScore]) -> dict[PairId, ScoreCard]:
             card.entries.append((line, ew_side))
             if whole:
                 card.units += line.ew_units
-                card.tops += line.top  # type: ignore[operator]
+                card.tops += share
             else:
                 card.whole = False
     return cards
