@@ -87,6 +87,60 @@ def travellers_files(draw: st.DrawFn) -> tuple[str, bool]:
     return "\n".join(lines) + "\n", draw(st.booleans())
 
 
+class ReferenceLine:
+    """One line's cells by column name, read as the travellers format says."""
+
+    def __init__(self, columns: dict[str, int], line: str) -> None:
+        self.columns = columns
+        self.cells = [cell.strip() for cell in next(csv.reader([line]))]
+
+    def cell(self, name: str) -> str:
+        index = self.columns.get(name)
+        return self.cells[index] if index is not None and index < len(self.cells) else ""
+
+    def number(self, name: str, required: bool = False) -> int | None:
+        text = self.cell(name)
+        if not text and not required:
+            return None
+        if not text.isdecimal() or int(text) < 1:
+            raise ValueError(name)
+        return int(text)
+
+    def pair(self, name: str, line: Side | None) -> PairId:
+        if not self.cell(name):
+            raise ValueError(name)
+        found = PairId.from_str(self.cell(name), line)
+        section = self.cell("section").upper()
+        if section and not found.section:
+            found = PairId(found.number, section, found.line)
+        return found
+
+    def result(self, number: int, mitchell: bool) -> Result:
+        board = self.number("board", required=True)
+        assert board is not None
+        ns = self.pair("ns", Side.NS if mitchell else None)
+        ew = self.pair("ew", Side.EW if mitchell else None)
+        cell = self.cell
+        if cell("declarer"):
+            Seat.from_str(cell("declarer"))
+        if cell("score") and not re.fullmatch(r"[+-]?\d+", cell("score")):
+            raise ValueError("score")
+        outcome = parse_outcome(
+            cell("contract"), cell("declarer"), cell("result"), cell("lead"), cell("score")
+        )
+        return Result(
+            board,
+            ns,
+            ew,
+            outcome,
+            table=self.number("table"),
+            round=self.number("round"),
+            session=self.number("session") or 1,
+            group=cell("group") or None,
+            location=Location("t.csv", number),
+        )
+
+
 def reference(text: str, mitchell: bool) -> tuple[list[Result], list[int]]:
     """The travellers of ``text`` read line by line with the public parsers: the results,
     and the numbers of the lines that cannot be read."""
@@ -97,56 +151,10 @@ def reference(text: str, mitchell: bool) -> tuple[list[Result], list[int]]:
     for number, line in enumerate(rows[1:], start=2):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        cells = [cell.strip() for cell in next(csv.reader([line]))]
-
-        def cell(name: str, cells: list[str] = cells) -> str:
-            index = columns.get(name)
-            return cells[index] if index is not None and index < len(cells) else ""
-
-        def number_of(name: str, required: bool = False) -> int | None:
-            text = cell(name)
-            if not text and not required:
-                return None
-            if not text.isdecimal() or int(text) < 1:
-                raise ValueError(name)
-            return int(text)
-
-        def pair(name: str, line: Side | None) -> PairId:
-            found = PairId.from_str(cell(name), line) if cell(name) else None
-            if found is None:
-                raise ValueError(name)
-            section = cell("section").upper()
-            if section and not found.section:
-                found = PairId(found.number, section, found.line)
-            return found
-
         try:
-            board = number_of("board", required=True)
-            assert board is not None
-            ns = pair("ns", Side.NS if mitchell else None)
-            ew = pair("ew", Side.EW if mitchell else None)
-            if cell("declarer"):
-                Seat.from_str(cell("declarer"))
-            if cell("score") and not re.fullmatch(r"[+-]?\d+", cell("score")):
-                raise ValueError("score")
-            outcome = parse_outcome(
-                cell("contract"), cell("declarer"), cell("result"), cell("lead"), cell("score")
-            )
-            result = Result(
-                board,
-                ns,
-                ew,
-                outcome,
-                table=number_of("table"),
-                round=number_of("round"),
-                session=number_of("session") or 1,
-                group=cell("group") or None,
-                location=Location("t.csv", number),
-            )
+            results.append(ReferenceLine(columns, line).result(number, mitchell))
         except (NotationError, ValueError):
             rejected.append(number)
-            continue
-        results.append(result)
     return results, rejected
 
 
