@@ -96,28 +96,25 @@ def score_cards(boards: Sequence[BoardScore]) -> dict[PairId, ScoreCard]:
         top = (tops.pop() or 0) if len(tops) == 1 else None  # the top all lines share
         whole = top is not None and set(map(_DENOMINATOR, lines)) == {1}
         share = top or 0
+        get = by_id.get
         for line in lines:
             result = line.result
             # The pairs are alive in the lines meanwhile, so their ids are unique.
             ns, ew = result.ns, result.ew
-            card = by_id.get(id(ns))
-            if card is None:
-                card = by_id[id(ns)] = cards.setdefault(ns, ScoreCard([]))
-            card.entries.append((line, ns_side))
+            ns_card, ew_card = get(id(ns)), get(id(ew))
+            if ns_card is None:
+                ns_card = by_id[id(ns)] = cards.setdefault(ns, ScoreCard([]))
+            if ew_card is None:
+                ew_card = by_id[id(ew)] = cards.setdefault(ew, ScoreCard([]))
+            ns_card.entries.append((line, ns_side))
+            ew_card.entries.append((line, ew_side))
             if whole:
-                card.units += line.ns_units
-                card.tops += share
+                ns_card.units += line.ns_units
+                ns_card.tops += share
+                ew_card.units += line.ew_units
+                ew_card.tops += share
             else:
-                card.whole = False
-            card = by_id.get(id(ew))
-            if card is None:
-                card = by_id[id(ew)] = cards.setdefault(ew, ScoreCard([]))
-            card.entries.append((line, ew_side))
-            if whole:
-                card.units += line.ew_units
-                card.tops += share
-            else:
-                card.whole = False
+                ns_card.whole = ew_card.whole = False
     return cards
 
 
