@@ -193,8 +193,12 @@ class FastRows:
         text, section = text.strip(), section.strip()
         if not text:
             return None
-        try:
-            found = PairId.from_str(text, self.lines[side])
+        try:  # a plain number is PairId.from_str's number alone, without its pattern
+            found = (
+                PairId(int(text), "", self.lines[side])
+                if text.isdecimal()
+                else PairId.from_str(text, self.lines[side])
+            )
         except NotationError:
             return None
         if section and not found.section:
