@@ -101,6 +101,17 @@ class TestReading:
             "t:3:3: error: ns '': missing: expected a pair number, e.g. 12 or A12",
         ] == [str(p) for p in read.problems]
 
+    @pytest.mark.parametrize("contract", ["PASS", "A60/40", "60% 4SN=; 40% 4SN-1", ""])
+    def test_bad_declarer_without_a_contract_is_reported(self, contract: str) -> None:
+        """A declarer that is no seat is an error even where the contract cell names none
+        (a pass-out, an adjusted score, a score alone): every line is read the same way."""
+        text = f"board,ns,ew,contract,declarer,result,score\n1,1,2,{contract},Q,,-50\n"
+        read = loads(text.replace(",-50", "," if contract else ",-50"), "t")
+        column = 8 + len(contract)
+        message = f"t:2:{column}: error: declarer 'Q': not a seat: 'Q' (expected N, E, S or W)"
+        assert [message] == [str(p) for p in read.problems]
+        assert () == tuple(read.event.results)
+
     def test_comments_and_blank_lines(self) -> None:
         """Blank lines and lines starting with # are skipped."""
         read = loads("board,ns,ew,contract,declarer,result\n\n# late table\n1,1,2,4S,N,=\n", "t")

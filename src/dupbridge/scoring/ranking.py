@@ -77,23 +77,33 @@ def rank(
     listing = order or (lambda key: key)
     # Listing order first, then a stable sort by total. The float of an exact total orders
     # it correctly whenever two floats differ (rounding to float never reverses an order);
-    # equal floats fall back to the exact values.
-    keys = sorted(totals, key=lambda key: _sortable(listing(key)))
-    keys.sort(key=lambda key: (float(totals[key]), totals[key]), reverse=higher_is_better)
-    groups: list[list[K]] = []
-    for key in keys:
-        if groups and totals[groups[-1][0]] == totals[key]:
-            groups[-1].append(key)
+    # equal floats fall back to the exact values. Each key's total is looked up once.
+    entries = [
+        (key, totals[key]) for key in sorted(totals, key=lambda key: _sortable(listing(key)))
+    ]
+    entries.sort(key=lambda entry: (float(entry[1]), entry[1]), reverse=higher_is_better)
+    groups: list[list[tuple[K, Fraction | int]]] = []
+    for entry in entries:
+        if groups and groups[-1][0][1] == entry[1]:
+            groups[-1].append(entry)
         else:
-            groups.append([key])
+            groups.append([entry])
     placings: list[Placing[K]] = []
     place = 1
     for group in groups:
-        parts = tie_break(group) if tie_break is not None and len(group) > 1 else [group]
+        if len(group) == 1:
+            ((key, total),) = group
+            exact = total if type(total) is Fraction else Fraction(total)
+            placings.append(Placing(key, exact, place, place))
+            place += 1
+            continue
+        tied = [key for key, _total in group]
+        exact = Fraction(group[0][1])
+        parts = tie_break(tied) if tie_break is not None else [tied]
         for part in parts:
             last = place + len(part) - 1
             placings.extend(
-                Placing(key, Fraction(totals[key]), place, last)
+                Placing(key, exact, place, last)
                 for key in sorted(part, key=lambda key: _sortable(listing(key)))
             )
             place = last + 1

@@ -22,9 +22,11 @@ over a common denominator. Each result is scored once. Only weighted assigned sc
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import sub
+from typing import cast
 
 from dupbridge.core.seats import Side
 from dupbridge.i18n import _
@@ -41,8 +43,8 @@ from dupbridge.scoring.matchpoints import (
     top_of,
 )
 from dupbridge.scoring.matchpoints import score_board as matchpoint_board
-from dupbridge.scoring.ranking import combine_sessions
 from dupbridge.tournament.event_ranking import rank_fields
+from dupbridge.tournament.pairs_totals import pair_scores
 from dupbridge.tournament.results import (
     Assigned,
     Event,
@@ -55,7 +57,6 @@ from dupbridge.tournament.results import (
 from dupbridge.tournament.scored import (
     BoardScore,
     Method,
-    PairScore,
     ScoredEvent,
     ScoredResult,
     ScoringOptions,
@@ -129,18 +130,15 @@ class _Points:
         return found
 
 
-def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
-    """Score every board of a pairs event, total each pair and rank the fields.
-
-    Raises:
-        ResultsError: listing every adjusted score in the wrong unit for the method.
-    """
-    method = options.method
+def _travellers(
+    results: Sequence[Result], method: Method, across: bool
+) -> tuple[dict[TravellerKey, list[Result]], set[TravellerKey], list[Problem]]:
+    # Every traveller's lines; the travellers with an artificial score or a fouled-board
+    # group (scored line by line); the problems of artificial scores in the wrong unit.
     problems: list[Problem] = []
     travellers: dict[TravellerKey, list[Result]] = {}
-    special: set[TravellerKey] = set()  # with an artificial score or a fouled-board group
-    across = options.across_sections
-    for result in event.results:
+    special: set[TravellerKey] = set()
+    for result in results:
         key = (result.session, result.board, "" if across else result.ns.section)
         lines = travellers.get(key)
         if lines is None:
@@ -151,6 +149,17 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
             special.add(key)
         elif result.group is not None:
             special.add(key)
+    return travellers, special, problems
+
+
+def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
+    """Score every board of a pairs event, total each pair and rank the fields.
+
+    Raises:
+        ResultsError: listing every adjusted score in the wrong unit for the method.
+    """
+    method = options.method
+    travellers, special, problems = _travellers(event.results, method, options.across_sections)
     if any(not problem.warning for problem in problems):
         raise ResultsError(problems)
     expected = expected_results(travellers, event.phantoms, options.top)
@@ -186,7 +195,10 @@ def score_pairs(event: Event, options: ScoringOptions) -> ScoredEvent:
             key[1],
             key[0],
             key[2],
-            tuple(line for line in out if line is not None),
+            # Every place is filled: the groups and the artificial scores cover the board.
+            tuple(cast("list[ScoredResult]", out))
+            if key not in special
+            else tuple(line for line in out if line is not None),
             top_of(expected[key[0], key[2]]) if matchpoints else None,
         )
         for key, out in scored.items()
@@ -248,10 +260,8 @@ def _matchpoints(
     target = n if how is Factoring.NONE else wanted
     top = top_of(target)
     if n == target:  # a complete board: the units as they are
-        return [
-            ScoredResult(line, score, own, top - own, 1, top)
-            for line, score, own in zip(lines, plain, units, strict=True)
-        ]
+        ew = list(map(sub, repeat(top), units))
+        return list(map(ScoredResult, lines, plain, units, ew, repeat(1), repeat(top)))
     made: list[ScoredResult] = []
     for line, score, own in zip(lines, plain, units, strict=True):
         if how is Factoring.NEUBERG:  # (MP + 1) × N / n − 1
@@ -423,116 +433,3 @@ def _artificial_value(
     if method is Method.TOTAL_POINTS:
         return Fraction(0)
     return side.imp_value(options.adjusted, session)
-
-
-def _tally(lines: Sequence[tuple[ScoredResult, Side]]) -> tuple[Fraction, int]:
-    # A pair's scores added exactly (integers per denominator, one fraction per distinct
-    # denominator at the end) and the sum of its tops, in one pass.
-    whole = 0
-    tops = 0
-    shares: dict[int, int] = {}
-    ns_side = Side.NS
-    for line, side in lines:
-        units = line.ns_units if side is ns_side else line.ew_units
-        if line.denominator == 1:
-            whole += units
-        else:
-            shares[line.denominator] = shares.get(line.denominator, 0) + units
-        if line.top is not None:
-            tops += line.top
-    total = Fraction(whole)
-    for denominator, units in shares.items():
-        total += Fraction(units, denominator)
-    return total, tops
-
-
-def pair_scores(
-    event: Event,
-    boards: Sequence[BoardScore],
-    options: ScoringOptions,
-    expected: Mapping[tuple[int, str], int],
-) -> dict[PairId, PairScore]:
-    """Each pair's boards and total: matchpoints scaled to one top per board across sessions
-    (Swedish Law 97), or IMPs (points) with the round cap; penalties (Law 90) included."""
-    entries: defaultdict[PairId, list[tuple[ScoredResult, Side]]] = defaultdict(list)
-    ns_side, ew_side = Side.NS, Side.EW
-    for board in sorted(boards, key=lambda board: (board.session, board.board, board.section)):
-        for line in board.results:
-            result = line.result
-            entries[result.ns].append((line, ns_side))
-            entries[result.ew].append((line, ew_side))
-    for listed in event.pairs:  # listed pairs without a result; the others are all in
-        entries.setdefault(listed.id, [])
-    penalties: dict[tuple[int, PairId], Fraction] = {}
-    for penalty in event.penalties:
-        key = (penalty.session, penalty.pair)
-        penalties[key] = penalties.get(key, Fraction(0)) + penalty.value
-    if options.method is Method.MATCHPOINTS:
-        return _matchpoint_totals(event, entries, penalties, expected)
-    pairs: dict[PairId, PairScore] = {}
-    for pair_id, lines in entries.items():
-        corrections = sum(
-            (value for (_s, pid), value in penalties.items() if pid == pair_id), Fraction(0)
-        )
-        capped = _round_cap_excess(lines, options.round_cap)
-        total = _tally(lines)[0] - capped + corrections
-        pairs[pair_id] = PairScore(pair_id, tuple(lines), total, None, corrections, capped=capped)
-    return pairs
-
-
-def _matchpoint_totals(
-    event: Event,
-    entries: Mapping[PairId, list[tuple[ScoredResult, Side]]],
-    penalties: Mapping[tuple[int, PairId], Fraction],
-    expected: Mapping[tuple[int, str], int],
-) -> dict[PairId, PairScore]:
-    sessions = event.sessions
-    tops = {
-        session: top_of(max((e for (s, _sec), e in expected.items() if s == session), default=1))
-        for session in sessions
-    }
-    pairs: dict[PairId, PairScore] = {}
-    for pair_id, lines in entries.items():
-        per_session: list[dict[PairId, Fraction]] = []
-        maxima: list[dict[PairId, Fraction]] = []
-        penalty_units = Fraction(0)
-        for session in sessions:
-            mine = (
-                lines
-                if len(sessions) == 1
-                else [(line, side) for line, side in lines if line.result.session == session]
-            )
-            penalty = penalties.get((session, pair_id))
-            units, most = _tally(mine)
-            if penalty:
-                cut = penalty * tops[session] / 100
-                penalty_units += cut
-                units += cut
-            per_session.append({pair_id: units})
-            maxima.append({pair_id: Fraction(most)})
-        if len(sessions) == 1:
-            total, maximum = per_session[0][pair_id], maxima[0][pair_id]
-        else:
-            scale = [max(tops[session], 1) for session in sessions]
-            total = combine_sessions(per_session, scale)[pair_id]
-            maximum = combine_sessions(maxima, scale)[pair_id]
-        pairs[pair_id] = PairScore(pair_id, tuple(lines), total, maximum, penalty_units)
-    return pairs
-
-
-def _round_cap_excess(lines: Sequence[tuple[ScoredResult, Side]], cap: Fraction | None) -> Fraction:
-    # What a cap on each round's winnings takes off a pair's total (Law 78D condition).
-    if cap is None:
-        return Fraction(0)
-    rounds: dict[tuple[int, object], Fraction] = defaultdict(Fraction)
-    run = 0
-    previous: PairId | None = None
-    for line, side in lines:
-        result = line.result
-        opponent = result.pair(side.opponents)
-        if opponent != previous:
-            run += 1
-            previous = opponent
-        key = result.round if result.round is not None else ("run", run)
-        rounds[result.session, key] += line.value(side)
-    return sum((total - cap for total in rounds.values() if total > cap), Fraction(0))

@@ -33,8 +33,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from operator import itemgetter
-from typing import IO
+from typing import IO, cast
 
 from dupbridge.core.errors import NotationError
 from dupbridge.core.seats import Seat, Side
@@ -45,7 +44,6 @@ from dupbridge.tournament.results import (
     Assigned,
     Event,
     Location,
-    Outcome,
     PairId,
     Penalty,
     Played,
@@ -53,8 +51,8 @@ from dupbridge.tournament.results import (
     Result,
     ResultsError,
     parse_outcome,
-    quick_result,
 )
+from dupbridge.tournament.traveller_rows import FastRows, whole_or_empty
 
 __all__ = [
     "COLUMNS",
@@ -182,22 +180,10 @@ def _loads(text: str, source: str, strict: bool, mitchell: bool, name: str) -> T
                 for key in missing
             ]
         )
-    results: list[Result] = []
     penalties: list[Penalty] = []
-    fast = _FastRows(source, columns, mitchell)
-    for number, line in enumerate(lines[1:], start=2):
-        if (not line or line[0] == "#" or line[0].isspace()) and (
-            not line.strip() or line.lstrip().startswith("#")
-        ):
-            continue
-        cells = (
-            next(csv.reader([line], delimiter=delimiter)) if '"' in line else line.split(delimiter)
-        )
-        found = fast.result(number, cells, " " in line or "\t" in line)
-        if found is not None:
-            results.append(found)
-            continue
-        row = _Row(source, number, cells, _cell_columns(line, delimiter), columns)
+    read, slow = FastRows(source, columns, mitchell).read(lines, delimiter)
+    for index, number, cells in slow:  # the lines the fast way leaves, in order
+        row = _Row(source, number, cells, _cell_columns(lines[number - 1], delimiter), columns)
         try:
             item = row.parse(mitchell)
         except _RowError as error:
@@ -209,7 +195,11 @@ def _loads(text: str, source: str, strict: bool, mitchell: bool, name: str) -> T
         if isinstance(item, Penalty):
             penalties.append(item)
         else:
-            results.append(item)
+            read[index] = item
+    # With no line handed back, every place holds a result.
+    results = (
+        [result for result in read if result is not None] if slow else cast(list[Result], read)
+    )
     event = Event(name=name, results=tuple(results), penalties=tuple(penalties), mitchell=mitchell)
     return TravellerFile(event, tuple(problems))
 
@@ -221,115 +211,6 @@ def load(
     """Read travellers from an open CSV file (see :func:`loads`)."""
     label = source or getattr(fp, "name", "<stream>")
     return loads(fp.read(), str(label), strict=strict, mitchell=mitchell, name=name)
-
-
-class _FastRows:
-    """The common line (a played or assigned result with every cell valid) read with each
-    distinct pair and contract cell parsed once; anything else goes to :class:`_Row`, which
-    reads it the same way and locates every problem."""
-
-    def __init__(self, source: str, columns: dict[str, int], mitchell: bool) -> None:
-        self.source = source
-        self.width = max(columns.values()) + 1
-        # A column the header lacks reads the empty cell appended after the last one.
-        self.getter = itemgetter(*(columns.get(key, self.width) for key in _FAST_KEYS))
-        self.lines = (Side.NS, Side.EW) if mitchell else (None, None)
-        self.pairs: dict[tuple[str, str, int], PairId | None] = {}
-        self.outcomes: dict[tuple[str, ...], Outcome | None] = {}
-
-    def result(self, number: int, cells: list[str], spaced: bool) -> Result | None:
-        """The line's result, or None when :class:`_Row` must read it; ``spaced``: whether
-        the line has blanks or tabs (else no cell needs stripping). ``cells`` is used up."""
-        width = self.width
-        if len(cells) > width:
-            del cells[width:]  # cells beyond the header's columns are not read
-        elif len(cells) < width:
-            cells.extend([""] * (width - len(cells)))
-        cells.append("")
-        values = self.getter(cells)
-        if spaced:
-            values = tuple(cell.strip() for cell in values)
-        (session, section, round_, table, board, ns, ew, contract, declarer, lead, tricks,
-         score, group, adjusted) = values  # fmt: skip
-        if adjusted or not board.isdecimal():
-            return None
-        session_number = round_number = table_number = None
-        if session or round_:
-            for text in (session, round_):
-                if text and (not text.isdecimal() or int(text) < 1):
-                    return None
-            session_number = int(session) if session else None
-            round_number = int(round_) if round_ else None
-        if table:
-            if not table.isdecimal() or int(table) < 1:
-                return None
-            table_number = int(table)
-        board_number = int(board)
-        try:
-            ns_pair = self.pairs[ns, section, 0]
-            ew_pair = self.pairs[ew, section, 1]
-        except KeyError:
-            ns_pair = self.pair(ns, section, 0)
-            ew_pair = self.pair(ew, section, 1)
-        if board_number < 1 or ns_pair is None or ew_pair is None:
-            return None
-        try:
-            outcome = self.outcomes[contract, declarer, tricks, lead, score]
-        except KeyError:
-            outcome = self.outcome(contract, declarer, tricks, lead, score)
-        if outcome is None:
-            return None
-        return quick_result(
-            board_number,
-            ns_pair,
-            ew_pair,
-            outcome,
-            table=table_number,
-            round=round_number,
-            session=session_number or 1,
-            group=group or None,
-            source=self.source,
-            line=number,
-        )
-
-    def outcome(self, *cells: str) -> Outcome | None:
-        """The outcome of a line's contract, declarer, result, lead and score cells, read
-        once for all the lines that have the same cells (None: :class:`_Row` reports it)."""
-        found: Outcome | None = None
-        if _whole_or_empty(cells[4]):
-            try:
-                found = parse_outcome(*cells)
-            except (NotationError, ValueError):
-                found = None
-        self.outcomes[cells] = found
-        return found
-
-    def pair(self, text: str, section: str, side: int) -> PairId | None:
-        key = (text, section, side)
-        if key in self.pairs:
-            return self.pairs[key]
-        found: PairId | None = None
-        if text:
-            try:
-                found = PairId.from_str(text, self.lines[side])
-            except NotationError:
-                found = None
-            if found is not None and section and not found.section:
-                found = replace(found, section=section.upper())
-        self.pairs[key] = found
-        return found
-
-
-_FAST_KEYS = (
-    "session", "section", "round", "table", "board", "ns", "ew", "contract", "declarer",
-    "lead", "result", "score", "group", "adjusted",
-)  # fmt: skip
-
-
-def _whole_or_empty(text: str) -> bool:
-    # Whether a score cell is empty or a whole number of points (+420, -50).
-    body = text[1:] if text[:1] in ("+", "-") else text
-    return not text or body.isdecimal()
 
 
 class _RowError(Exception):
@@ -404,7 +285,7 @@ class _Row:
                 Seat.from_str(declarer)
             except NotationError as error:
                 raise self.fail("declarer", str(error)) from None
-        if not _whole_or_empty(self.get("score")):
+        if not whole_or_empty(self.get("score")):
             raise self.fail(
                 "score", _("not a score: expected North-South's points, e.g. 420 or -50")
             )
