@@ -131,6 +131,40 @@ def test_random_legal_play_ends_after_thirteen_tricks(
             assert trick.card_of(seat) in deal[seat]
 
 
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(list(Seat)),
+       st.sampled_from([None, *Suit]))  # fmt: skip
+def test_legal_cards_and_their_mask_follow_suit(
+    seed: int, declarer: Seat, trump: Suit | None
+) -> None:
+    """Property (Law 44C): at every turn of a random play the legal cards are the cards of
+    the suit led that the seat holds, or its whole hand when it has none (or leads), written
+    spades to clubs and high to low, as a plain tuple; ``legal_mask`` is their mask; a seat
+    not on turn has neither."""
+    rng = random.Random(seed)
+    play = Play(Deal.random(rng), declarer, trump)
+    while not play.is_complete:
+        turn = play.turn
+        assert turn is not None
+        held = list(play.hand(turn))
+        led = play.current_trick[0].suit if play.current_trick else None
+        following = [card for card in held if card.suit is led]
+        expected = sorted(following or held, key=lambda card: (-card.suit, -card.rank))
+        legal = play.legal_cards()
+        assert type(legal) is tuple
+        assert expected == list(legal)
+        assert legal == play.legal_cards(turn)
+        mask = 0
+        for card in expected:
+            mask |= card.bit
+        assert mask == play.legal_mask() == play.legal_mask(turn)
+        other = turn.next(rng.randrange(1, 4))
+        assert () == play.legal_cards(other)
+        assert 0 == play.legal_mask(other)
+        play.play(turn, legal[rng.randrange(len(legal))])
+    assert () == play.legal_cards()
+    assert 0 == play.legal_mask()
+
+
 class TestRecordingPlacement:
     """What recording mode needs of the play: cards placed as they really were played."""
 
