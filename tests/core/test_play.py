@@ -41,6 +41,21 @@ class TestTrickWinner:
         """Law 44E/F: highest trump wins; without trumps, the highest card of the suit led."""
         assert winner is trick_winner(Seat.N, cards(played), trump)  # type: ignore[arg-type]
 
+    @given(st.permutations(range(52)), st.sampled_from(list(Seat)),
+           st.sampled_from([None, *Suit]), st.integers(min_value=2, max_value=4))  # fmt: skip
+    def test_any_trick_against_the_rule_spelled_out(
+        self, order: list[int], leader: Seat, trump: Suit | None, size: int
+    ) -> None:
+        """Property (Laws 44E, 44F): the winner is the player of the highest trump if any
+        trump was played, else of the highest card of the suit led; for any four cards, and
+        for the first two or three of a trick."""
+        played = tuple(Card.from_index(index) for index in order[:size])
+        led = played[0].suit
+        trumps = [card for card in played if trump is not None and card.suit is trump]
+        best = max(trumps or [card for card in played if card.suit is led], key=lambda c: c.rank)
+        expected = leader.next(played.index(best))
+        assert expected is trick_winner(leader, played, trump)
+
 
 class TestPlay:
     def test_opening_lead_by_declarers_lho(self) -> None:

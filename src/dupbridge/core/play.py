@@ -39,6 +39,15 @@ def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> S
     led = cards[0].suit
     best = 0
     best_card = cards[0]
+    if len(cards) == 4 and (trump is None or trump is led):
+        # No trump can win (none led, or trumps led): the highest card of the suit led; its
+        # index orders the cards of one suit by rank (unrolled: a trick ends every 4 cards).
+        top = best_card.index
+        for position in 1, 2, 3:
+            card = cards[position]
+            if card.suit is led and card.index > top:
+                best, top = position, card.index
+        return SEATS[(leader + best) & 3]
     for position in range(1, len(cards)):
         card = cards[position]
         if card.suit is best_card.suit:
