@@ -41,6 +41,21 @@ class TestTrickWinner:
         """Law 44E/F: highest trump wins; without trumps, the highest card of the suit led."""
         assert winner is trick_winner(Seat.N, cards(played), trump)  # type: ignore[arg-type]
 
+    @given(st.permutations(range(52)), st.sampled_from(list(Seat)),
+           st.sampled_from([None, *Suit]), st.integers(min_value=2, max_value=4))  # fmt: skip
+    def test_any_trick_against_the_rule_spelled_out(
+        self, order: list[int], leader: Seat, trump: Suit | None, size: int
+    ) -> None:
+        """Property (Laws 44E, 44F): the winner is the player of the highest trump if any
+        trump was played, else of the highest card of the suit led; for any four cards, and
+        for the first two or three of a trick."""
+        played = tuple(Card.from_index(index) for index in order[:size])
+        led = played[0].suit
+        trumps = [card for card in played if trump is not None and card.suit is trump]
+        best = max(trumps or [card for card in played if card.suit is led], key=lambda c: c.rank)
+        expected = leader.next(played.index(best))
+        assert expected is trick_winner(leader, played, trump)
+
 
 class TestPlay:
     def test_opening_lead_by_declarers_lho(self) -> None:
@@ -129,6 +144,40 @@ def test_random_legal_play_ends_after_thirteen_tricks(
         assert trick.winner is trick_winner(trick.leader, trick.cards, trump)
         for seat in trick.seats():
             assert trick.card_of(seat) in deal[seat]
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(list(Seat)),
+       st.sampled_from([None, *Suit]))  # fmt: skip
+def test_legal_cards_and_their_mask_follow_suit(
+    seed: int, declarer: Seat, trump: Suit | None
+) -> None:
+    """Property (Law 44C): at every turn of a random play the legal cards are the cards of
+    the suit led that the seat holds, or its whole hand when it has none (or leads), written
+    spades to clubs and high to low, as a plain tuple; ``legal_mask`` is their mask; a seat
+    not on turn has neither."""
+    rng = random.Random(seed)
+    play = Play(Deal.random(rng), declarer, trump)
+    while not play.is_complete:
+        turn = play.turn
+        assert turn is not None
+        held = list(play.hand(turn))
+        led = play.current_trick[0].suit if play.current_trick else None
+        following = [card for card in held if card.suit is led]
+        expected = sorted(following or held, key=lambda card: (-card.suit, -card.rank))
+        legal = play.legal_cards()
+        assert type(legal) is tuple
+        assert expected == list(legal)
+        assert legal == play.legal_cards(turn)
+        mask = 0
+        for card in expected:
+            mask |= card.bit
+        assert mask == play.legal_mask() == play.legal_mask(turn)
+        other = turn.next(rng.randrange(1, 4))
+        assert () == play.legal_cards(other)
+        assert 0 == play.legal_mask(other)
+        play.play(turn, legal[rng.randrange(len(legal))])
+    assert () == play.legal_cards()
+    assert 0 == play.legal_mask()
 
 
 class TestRecordingPlacement:

@@ -57,7 +57,7 @@ class Strain(IntEnum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None for no trumps."""
-        return None if self is Strain.NOTRUMP else Suit(self.value)
+        return _TRUMP_OF[self]
 
     @property
     def is_major(self) -> bool:
@@ -88,6 +88,10 @@ class Strain(IntEnum):
 
     def __str__(self) -> str:
         return self.letter
+
+
+#: Each strain's trump suit, indexed by strain (a tuple lookup, not an enum call: issue 19).
+_TRUMP_OF: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
 
 
 _STRAIN_NAMES = {

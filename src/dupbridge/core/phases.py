@@ -35,6 +35,10 @@ class Phase(Enum):
     def __str__(self) -> str:
         return self.value
 
+    # A phase is equal only to itself (Enum), so it hashes by identity, in C: Enum's own
+    # __hash__ is a Python call, paid for every transition checked (issue 19).
+    __hash__ = object.__hash__
+
 
 class Mode(StrEnum):
     """How a table treats an irregularity: refused with its law (``strict``, online play) or

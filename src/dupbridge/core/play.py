@@ -22,6 +22,9 @@ from dupbridge.i18n import _
 __all__ = ["LegalCards", "Play", "Trick", "trick_winner"]
 
 _SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
+# Each suit's shift in a 52-bit mask and its key in _RUNS (tuple lookups: no IntEnum arithmetic).
+_SUIT_SHIFTS = tuple(13 * suit for suit in Suit)
+_SUIT_KEYS = tuple(suit << 13 for suit in Suit)
 _LAW_44C = LawRef(44, "C")
 _LAW_54 = LawRef(54)
 _LAW_54E = LawRef(54, "E")
@@ -36,6 +39,15 @@ def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> S
     led = cards[0].suit
     best = 0
     best_card = cards[0]
+    if len(cards) == 4 and (trump is None or trump is led):
+        # No trump can win (none led, or trumps led): the highest card of the suit led; its
+        # index orders the cards of one suit by rank (unrolled: a trick ends every 4 cards).
+        top = best_card.index
+        for position in 1, 2, 3:
+            card = cards[position]
+            if card.suit is led and card.index > top:
+                best, top = position, card.index
+        return SEATS[(leader + best) & 3]
     for position in range(1, len(cards)):
         card = cards[position]
         if card.suit is best_card.suit:
@@ -89,10 +101,11 @@ _new_object = object.__new__
 
 
 class LegalCards(tuple[Card, ...]):
-    """The cards a seat may legally play now, as a plain tuple (``in``, ``len``, iteration
-    and indexing run at C speed), spades to clubs and high to low, like a written hand.
+    """Cards in a written hand's order (spades to clubs, high to low) with their :attr:`mask`.
 
     ``LegalCards(mask)`` gives the cards of a 52-bit card mask; :attr:`mask` gives it back.
+    :meth:`Play.legal_cards` answers with plain tuples in the same order (issue 19: no copy
+    into a subclass on the hot path); :meth:`Play.legal_mask` gives their mask.
     """
 
     __slots__ = ()
@@ -109,20 +122,17 @@ class LegalCards(tuple[Card, ...]):
         return mask
 
 
-#: The cards of one suit, highest first, as a shared :class:`LegalCards`, indexed by
+#: The cards of one suit, highest first, as a shared plain tuple, indexed by
 #: ``suit << 13 | ranks`` (a 13-bit rank mask): filled on first use, so that following suit
 #: costs one list index and a lead four (issue 19: no tuple is copied on the hot path).
-_RUNS: list[LegalCards | None] = [None] * (4 << 13)
-_new_legal = tuple.__new__
+_RUNS: list[tuple[Card, ...] | None] = [None] * (4 << 13)
 
 
-def _suit_run(key: int) -> LegalCards:
+def _suit_run(key: int) -> tuple[Card, ...]:
     """The cards of ``suit << 13 | ranks``, highest first (memoised in :data:`_RUNS`)."""
     base = 13 * (key >> 13)
     bits = key & 0x1FFF
-    run: LegalCards = _new_legal(
-        LegalCards, (CARDS[base + r] for r in range(12, -1, -1) if bits >> r & 1)
-    )
+    run = tuple(CARDS[base + r] for r in range(12, -1, -1) if bits >> r & 1)
     _RUNS[key] = run
     return run
 
@@ -147,7 +157,7 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     return spades + hearts + diamonds + clubs
 
 
-_NO_CARDS = LegalCards()
+_NO_CARDS: tuple[Card, ...] = ()
 
 
 class Play:
@@ -241,8 +251,9 @@ class Play:
         """The cards ``seat`` has played."""
         return Hand(self._dealt[seat] ^ self._hands[seat])
 
-    def legal_cards(self, seat: Seat | None = None) -> LegalCards:
-        """The cards ``seat`` (by default the seat to play) may legally play now.
+    def legal_cards(self, seat: Seat | None = None) -> tuple[Card, ...]:
+        """The cards ``seat`` (by default the seat to play) may legally play now, spades to
+        clubs and high to low, as a plain tuple.
 
         Empty for a seat whose turn it is not.
         """
@@ -250,13 +261,35 @@ class Play:
         if turn is None or (seat is not None and seat is not turn):
             return _NO_CARDS
         held = self._hands[turn]
-        if self._current:
-            suit = self._current[0].suit
-            bits = (held >> (13 * suit)) & 0x1FFF
+        runs = _RUNS
+        current = self._current
+        if current:
+            suit = current[0].suit
+            bits = (held >> _SUIT_SHIFTS[suit]) & 0x1FFF
             if bits:  # must follow suit (Law 44C): the cards of one suit
-                key = suit << 13 | bits
-                return _RUNS[key] or _suit_run(key)
-        return _new_legal(LegalCards, _cards_of(held))
+                key = _SUIT_KEYS[suit] | bits
+                return runs[key] or _suit_run(key)
+        # A lead or a discard: the whole hand (what _cards_of does, inline).
+        spades = runs[0x6000 | held >> 39]
+        hearts = runs[0x4000 | (held >> 26) & 0x1FFF]
+        diamonds = runs[0x2000 | (held >> 13) & 0x1FFF]
+        clubs = runs[held & 0x1FFF]
+        if spades is None or hearts is None or diamonds is None or clubs is None:
+            return _cards_of(held)
+        return spades + hearts + diamonds + clubs
+
+    def legal_mask(self, seat: Seat | None = None) -> int:
+        """The cards of :meth:`legal_cards` as a 52-bit mask (bit ``card.index``)."""
+        turn = self.turn
+        if turn is None or (seat is not None and seat is not turn):
+            return 0
+        held = self._hands[turn]
+        current = self._current
+        if current:
+            following = held & _SUIT_MASKS[current[0].suit]
+            if following:  # must follow suit (Law 44C)
+                return following
+        return held
 
     def check(self, seat: Seat, card: Card) -> None:
         """Raise the error for ``seat`` playing ``card`` now; do nothing if it is legal.

@@ -178,7 +178,7 @@ class PlayRecorder:
             committed is not None
             and seat is play.turn
             and card != committed[0]
-            and play.legal_cards(seat).mask & committed[0].bit
+            and play.legal_mask(seat) & committed[0].bit
         ):
             raise ImpossibleActionError(
                 _("{seat}'s {card} was played early and must be played now ({law})").format(
@@ -210,7 +210,7 @@ class PlayRecorder:
         assert turn is not None
         current = play.current_trick
         if seat is turn:
-            legal = play.legal_cards(seat).mask
+            legal = play.legal_mask(seat)
             if not legal & card.bit:  # failure to follow suit (Laws 44C, 61A)
                 led = current[0].suit
                 kind = "dummy" if seat is play.dummy else "follow"

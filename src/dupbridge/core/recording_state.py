@@ -126,7 +126,7 @@ class RecorderState(ClaimRecorder):
         return LegalCards(self._allowed_mask(turn, play))
 
     def _allowed_mask(self, seat: Seat, play: Play, *, penalties: bool = True) -> int:
-        legal = play.legal_cards(seat).mask
+        legal = play.legal_mask(seat)
         committed = self.committed.get(seat)
         if committed is not None and legal & committed[0].bit:
             return committed[0].bit  # Laws 57C3, 57D: played early, played now

@@ -236,7 +236,12 @@ class Table(RecordingCommands):
         log.append(event)
         if trick is None:
             return (event,)
-        return self._trick_done(play, event, trick)
+        # What _trick_done does, inline: a quarter of the cards end a trick.
+        completed = trick_completed(len(log), trick)
+        log.append(completed)
+        if trick.number < 13:
+            return (event, completed)
+        return (event, completed, self.finish(play.declarer_tricks, "played"))
 
     def _play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
         """:meth:`play_card` without recording mode's checks (the recorder made them)."""

@@ -34,7 +34,7 @@ from dupbridge.core.phases import (
     command_name,
     phase_name,
 )
-from dupbridge.core.play import LegalCards, Play
+from dupbridge.core.play import Play
 from dupbridge.core.seats import Seat, Side
 from dupbridge.i18n import _
 
@@ -190,14 +190,15 @@ class TableState:
             return LegalCalls(35, False, False, False)
         return self.auction.legal_calls()
 
-    def legal_cards(self, seat: Seat | None = None) -> LegalCards:
-        """The cards ``seat`` (default: the seat to play) may play now (none out of turn); in
-        recording mode they obey lead restrictions and penalty cards (Laws 26, 50, 51)."""
+    def legal_cards(self, seat: Seat | None = None) -> tuple[Card, ...]:
+        """The cards ``seat`` (default: the seat to play) may play now (none out of turn),
+        spades to clubs and high to low; in recording mode they obey lead restrictions and
+        penalty cards (Laws 26, 50, 51)."""
         if self._play_open:  # strict mode's play with no claim pending: the hot path
             return self.play.legal_cards(seat)  # type: ignore[union-attr]
         if self._rec is not None:
             return self._rec.legal_cards(seat)
-        return LegalCards(0)
+        return ()
 
     # --- the table's own state, changed only here (its recorders call these) ------------
 

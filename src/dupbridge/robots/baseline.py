@@ -12,7 +12,7 @@ from __future__ import annotations
 from dupbridge.core.auction import Auction
 from dupbridge.core.calls import PASS, Bid, Call, Strain
 from dupbridge.core.cards import SUITS_DESCENDING, Card, Hand, Suit
-from dupbridge.core.play import LegalCards, trick_winner
+from dupbridge.core.play import trick_winner
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
 
@@ -155,7 +155,7 @@ def robot_card(table: Table) -> Card:
     return lowest
 
 
-def _lead(hand: Hand, legal: LegalCards, trump: Suit | None) -> Card:
+def _lead(hand: Hand, legal: tuple[Card, ...], trump: Suit | None) -> Card:
     suits = [suit for suit in SUITS_DESCENDING if hand.has_suit(suit) and suit is not trump]
     if not suits:
         suits = [suit for suit in SUITS_DESCENDING if hand.has_suit(suit)]

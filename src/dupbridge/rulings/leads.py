@@ -168,7 +168,7 @@ class LeadRulings(StepWalker):
         majors = [c for c, major in rec.penalty.get(seat, {}).items() if major]
         if len(majors) < 2:
             return ()
-        legal = play.legal_cards(seat).mask
+        legal = play.legal_mask(seat)
         if not play.current_trick:
             for restriction in rec.restrictions:
                 if restriction.seat is seat:

@@ -63,7 +63,7 @@ class RevokeRulings(StepWalker):
         assert play is not None
         assert card is not None
         seat = case.offender
-        legal = play.legal_cards(seat).mask
+        legal = play.legal_mask(seat)
         due = {c.suit for c in rec.penalty.get(seat, {}) if legal & c.bit}
         required = next(iter(due)) if len(due) == 1 else None
         index = len(rec.revokes)
