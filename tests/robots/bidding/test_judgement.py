@@ -120,6 +120,13 @@ CASES: list[tuple[str, str, str, str, str]] = [
         "Q2.KJ54.Q6543.32",
         "3H",
     ),
+    (
+        "Advancing an overcall over a raise: a fit and 13+ points bid game in partner's major",
+        "S",
+        "1D 1H 2D",
+        "K3.KQ863.4.J9864",
+        "4H",
+    ),
     # Game bidding in points
     (
         "Dummy points: 8 HCP, a void and four trumps make a game-forcing raise (Jacoby 2NT)",

@@ -291,6 +291,7 @@ _ADVANCING_NEW_SUIT: tuple[Family, ...] = tuple(
 #: After a raise of opener's suit (1x (y) 2x), advancer raises partner's overcall to the
 #: level the fit allows (the Law of Total Tricks: four trumps, nine together, the three level).
 _ADVANCING_OVER_A_RAISE: tuple[Family, ...] = (
+    F(ADVANCE, "1{a} {b} 2{a}", "4{b}", (13, 37), {"b": (3, 13)}, a=SUITS, b=MAJORS),
     F(ADVANCE, "1{a} {b} 2{a}", "3{b}", (6, 12), {"b": (4, 13)}, a=SUITS, b=SUITS),
     F(ADVANCE, "1{a} 1{b} 2{a}", "2{b}", (6, 10), {"b": (3, 13)}, a=SUITS, b=SUITS, where=_ABOVE),
     F(ADVANCE, "1{a} {b} 2{a}", "3{b}", (9, 12), {"b": (3, 13)}, a=SUITS, b=SUITS),
