@@ -89,10 +89,19 @@ def declaring_vs_par(played: Played, board: Board, par_ns: int) -> int | None:
 
 
 def run(
-    boards: int, seed: int = SAMPLE_SEED, skill: float = 1.0, first: int = 1
+    boards: int,
+    seed: int = SAMPLE_SEED,
+    skill: float = 1.0,
+    first: int = 1,
+    rng_per_board: bool = False,
 ) -> dict[str, float]:
     """Play ``boards`` boards with both robots, from board ``first`` of the seed's dealing on
-    (the boards before it are dealt and skipped); print a line a board and the summary."""
+    (the boards before it are dealt and skipped); print a line a board and the summary.
+
+    The robots' random choices (card play by sampling) come from one generator for the whole
+    run, as in the sample session; with ``rng_per_board`` each board has its own, seeded by
+    its number, so that a change to one board's auction leaves the other boards' play as it
+    was (to compare two versions of the robots board by board)."""
     deals = random.Random(seed)  # the sample session's dealing, in its order
     robots_rng = random.Random(seed + 1)
     started = time.perf_counter()
@@ -104,6 +113,8 @@ def run(
         board = Board.numbered(number)
         deal = Deal.random(deals)
         par = board_par(dd_table(deal), board)
+        if rng_per_board:
+            robots_rng = random.Random(seed * 100003 + number)
         new, _record = play_table(board, deal, robots_rng, (skill, skill))
         old = old_robot(board, deal)
         line = [f"board {number:3d} par {par.score:+5d}"]
@@ -164,12 +175,17 @@ def main() -> None:
         default=1,
         help="the first board to play (default 1; 101 with --boards 200: another set)",
     )
+    parser.add_argument(
+        "--rng-per-board",
+        action="store_true",
+        help="a random generator per board for the robots' play (compare versions board by board)",
+    )
     args = parser.parse_args()
     if args.boards < 1 or not 0 <= args.skill <= 1:
         parser.error("--boards must be at least 1 and --skill between 0 and 1")
     if args.first < 1:
         parser.error("--first must be at least 1 (boards are numbered from 1)")
-    run(args.boards, args.seed, args.skill, args.first)
+    run(args.boards, args.seed, args.skill, args.first, args.rng_per_board)
 
 
 if __name__ == "__main__":
