@@ -20,7 +20,9 @@ ratio, and the verdict on issue 14's figure (the new robots at least 2 IMPs a bo
 the old). The robots play at full strength (the sample gives each pair a skill below 1 to spread
 the travellers; ``--skill`` reproduces that).
 
-Run: ``.venv/bin/python benchmarks/showcase.py`` (100 boards; ``--boards N`` for fewer).
+Run: ``.venv/bin/python benchmarks/showcase.py`` (100 boards; ``--boards N`` for fewer;
+``--first 101 --boards 200`` or ``--seed N`` for another set, to check that a change to the
+robots is not tuned to the fixed 100).
 """
 
 from __future__ import annotations
@@ -86,17 +88,33 @@ def declaring_vs_par(played: Played, board: Board, par_ns: int) -> int | None:
     return imps((ns_score(played, board) - par_ns) * sign)
 
 
-def run(boards: int, seed: int = SAMPLE_SEED, skill: float = 1.0) -> dict[str, float]:
-    """Play ``boards`` boards with both robots; print a line a board and the summary."""
+def run(
+    boards: int,
+    seed: int = SAMPLE_SEED,
+    skill: float = 1.0,
+    first: int = 1,
+    rng_per_board: bool = False,
+) -> dict[str, float]:
+    """Play ``boards`` boards with both robots, from board ``first`` of the seed's dealing on
+    (the boards before it are dealt and skipped); print a line a board and the summary.
+
+    The robots' random choices (card play by sampling) come from one generator for the whole
+    run, as in the sample session; with ``rng_per_board`` each board has its own, seeded by
+    its number, so that a change to one board's auction leaves the other boards' play as it
+    was (to compare two versions of the robots board by board)."""
     deals = random.Random(seed)  # the sample session's dealing, in its order
     robots_rng = random.Random(seed + 1)
     started = time.perf_counter()
     losses: dict[str, list[int]] = {"showcase": [], "old": []}
     declaring: dict[str, list[int]] = {"showcase": [], "old": []}
-    for number in range(1, boards + 1):
+    for _skipped in range(1, first):
+        Deal.random(deals)
+    for number in range(first, first + boards):
         board = Board.numbered(number)
         deal = Deal.random(deals)
         par = board_par(dd_table(deal), board)
+        if rng_per_board:
+            robots_rng = random.Random(seed * 100003 + number)
         new, _record = play_table(board, deal, robots_rng, (skill, skill))
         old = old_robot(board, deal)
         line = [f"board {number:3d} par {par.score:+5d}"]
@@ -115,7 +133,8 @@ def run(boards: int, seed: int = SAMPLE_SEED, skill: float = 1.0) -> dict[str, f
     gain = old_loss - new_loss
     ratio = new_loss / old_loss if old_loss else float("nan")
     print(
-        f"\n{boards} boards of the sample session (seed {seed}), card play '{SAMPLE_LEVEL}', "
+        f"\n{boards} boards of the sample session (seed {seed}, from board {first}), "
+        f"card play '{SAMPLE_LEVEL}', "
         f"skill {skill:g}, {elapsed:.0f} s"
     )
     print(
@@ -150,10 +169,23 @@ def main() -> None:
     parser.add_argument(
         "--skill", type=float, default=1.0, help="the robots' skill, 0-1 (the sample: 0.90-0.995)"
     )
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=1,
+        help="the first board to play (default 1; 101 with --boards 200: another set)",
+    )
+    parser.add_argument(
+        "--rng-per-board",
+        action="store_true",
+        help="a random generator per board for the robots' play (compare versions board by board)",
+    )
     args = parser.parse_args()
     if args.boards < 1 or not 0 <= args.skill <= 1:
         parser.error("--boards must be at least 1 and --skill between 0 and 1")
-    run(args.boards, args.seed, args.skill)
+    if args.first < 1:
+        parser.error("--first must be at least 1 (boards are numbered from 1)")
+    run(args.boards, args.seed, args.skill, args.first, args.rng_per_board)
 
 
 if __name__ == "__main__":

@@ -42,3 +42,45 @@ def test_showcase_benchmark_refuses_bad_options() -> None:
     )
     assert 2 == run.returncode
     assert "--boards must be at least 1" in run.stderr
+
+
+def test_showcase_benchmark_plays_another_set_from_first() -> None:
+    """``--first 3`` plays board 3 and on of the same dealing: its board 3 (and par) is the
+    board 3 of a run from board 1, so another set of boards can check that a change to the
+    robots is not tuned to the fixed 100."""
+    outputs = {}
+    for first, boards in (("1", "3"), ("3", "1")):
+        run = subprocess.run(
+            [sys.executable, str(SCRIPT), "--boards", boards, "--first", first],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=600,
+        )
+        assert 0 == run.returncode, run.stderr[-2000:]
+        outputs[first] = run.stdout
+    from_one = [line for line in outputs["1"].splitlines() if line.startswith("board ")]
+    from_three = [line for line in outputs["3"].splitlines() if line.startswith("board ")]
+    assert 1 == len(from_three)
+    assert from_three[0].startswith("board   3 par ")
+    assert from_one[2].split(" showcase ")[0] == from_three[0].split(" showcase ")[0]
+    assert "(seed 2017, from board 3)" in outputs["3"]
+
+
+def test_showcase_benchmark_rng_per_board_plays_each_board_alike() -> None:
+    """With ``--rng-per-board`` a board is bid and played the same whatever came before it:
+    board 2 from board 1 on and board 2 alone give the same line (the same contract, tricks
+    and losses), so two versions of the robots can be compared board by board."""
+    outputs = {}
+    for first, boards in (("1", "2"), ("2", "1")):
+        run = subprocess.run(
+            [sys.executable, str(SCRIPT), "--boards", boards, "--first", first, "--rng-per-board"],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=600,
+        )
+        assert 0 == run.returncode, run.stderr[-2000:]
+        outputs[first] = [line for line in run.stdout.splitlines() if line.startswith("board ")]
+    assert outputs["2"][0].startswith("board   2 par ")
+    assert outputs["1"][1] == outputs["2"][0]

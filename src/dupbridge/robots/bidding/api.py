@@ -34,21 +34,39 @@ _SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPA
 
 
 def describe_parts(
-    hcp: tuple[int, int], lengths: tuple[tuple[int, int], ...], balanced: bool | None
+    hcp: tuple[int, int],
+    lengths: tuple[tuple[int, int], ...],
+    balanced: bool | None,
+    points: bool = False,
 ) -> list[Part]:
     """The conditions as short phrases, each a catalog template with its values (rendered
-    in a viewer's language later): ``11-15 HCP``, ``6+ ♥``, ``balanced``."""
+    in a viewer's language later): ``11-15 HCP``, ``6+ ♥``, ``balanced``. With ``points``
+    the range counts points (HCP plus shape with a fit), not HCP: ``10-12 points``."""
     parts: list[Part] = []
     low, high = hcp
     if (low, high) != (0, 37):
-        if high >= 37:
-            parts.append((N_("{low}+ HCP"), {"low": low}))
-        elif low == 0:
-            parts.append((N_("at most {high} HCP"), {"high": high}))
-        elif low == high:
-            parts.append((N_("{low} HCP"), {"low": low}))
+        if points:
+            templates = (
+                N_("{low}+ points"),
+                N_("at most {high} points"),
+                N_("{low} points"),
+                N_("{low}-{high} points"),
+            )
         else:
-            parts.append((N_("{low}-{high} HCP"), {"low": low, "high": high}))
+            templates = (
+                N_("{low}+ HCP"),
+                N_("at most {high} HCP"),
+                N_("{low} HCP"),
+                N_("{low}-{high} HCP"),
+            )
+        if high >= 37:
+            parts.append((templates[0], {"low": low}))
+        elif low == 0:
+            parts.append((templates[1], {"high": high}))
+        elif low == high:
+            parts.append((templates[2], {"low": low}))
+        else:
+            parts.append((templates[3], {"low": low, "high": high}))
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         least, most = lengths[suit]
         symbol = _SYMBOL[suit]
@@ -72,11 +90,14 @@ def _rendered(parts: list[Part]) -> list[str]:
 
 
 def describe(
-    hcp: tuple[int, int], lengths: tuple[tuple[int, int], ...], balanced: bool | None
+    hcp: tuple[int, int],
+    lengths: tuple[tuple[int, int], ...],
+    balanced: bool | None,
+    points: bool = False,
 ) -> list[str]:
     """The conditions as short phrases in the active language: ``11-15 HCP``, ``6+ ♥``,
-    ``balanced``."""
-    return _rendered(describe_parts(hcp, lengths, balanced))
+    ``balanced`` (``10-12 points`` with ``points``)."""
+    return _rendered(describe_parts(hcp, lengths, balanced, points))
 
 
 def explanation_of(rule: Rule | None) -> list[Part]:
@@ -87,7 +108,7 @@ def explanation_of(rule: Rule | None) -> list[Part]:
     parts: list[Part] = []
     if rule.note:
         parts.append((rule.note, {}))
-    parts.extend(describe_parts(rule.hcp, rule.lengths, rule.balanced))
+    parts.extend(describe_parts(rule.hcp, rule.lengths, rule.balanced, rule.trump is not None))
     if rule.forcing == "1":
         parts.append((N_("forcing"), {}))
     elif rule.forcing == "game":

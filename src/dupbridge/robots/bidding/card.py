@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dupbridge.i18n import _
 from dupbridge.robots.bidding.api import describe
-from dupbridge.robots.bidding.engine import FAMILIES
+from dupbridge.robots.bidding.engine import FAMILIES, RULES
 from dupbridge.robots.bidding.rules import Family, Span
 
 __all__ = ["system_card"]
@@ -66,7 +66,8 @@ def _conditions(family: Family) -> str:
                 extra.append(_("at most {n} {suit}").format(n=high, suit=shown))
             else:
                 extra.append(_("{low}-{high} {suit}").format(low=low, high=high, suit=shown))
-    parts = describe(family.hcp, tuple(lengths), family.balanced) + extra
+    valued = any(rule.trump is not None for rule in RULES if rule.family is family)
+    parts = describe(family.hcp, tuple(lengths), family.balanced, valued) + extra
     for test in family.tests:
         head, _sep, arg = test.partition(":")
         arg = _template(arg.replace("{", "").replace("}", "")) if arg else ""
@@ -77,8 +78,13 @@ def _conditions(family: Family) -> str:
             "minor": _("the better minor"),
             "four_major": _("a 4-card major"),
             "tricks9": _("nine playing tricks (at most 3 losers)"),
-            "slam_zone": _("a fit and 33+ HCP together"),
-            "game_fit": _("a fit and 25+ HCP together"),
+            "slam_zone": _(
+                "a fit and 33+ points together, or 29+ and twelve tricks by the losing-trick count"
+            ),
+            "game_fit": _("a fit and 25+ points together"),
+            "quantitative": _("no fit, 33 HCP together if partner is at the top of his range"),
+            "quant_accept": _("the top of the range shown"),
+            "quant_decline": _("the bottom of the range shown"),
             "slam_nt": _("33+ HCP together"),
             "grand_nt": _("37+ HCP together"),
             "game_nt": _("25+ HCP together and their suits stopped"),

@@ -23,13 +23,26 @@ from dupbridge.robots.bidding.sayc_competitive import (
     PLACING,
     SLAM_FIRST,
 )
+from dupbridge.robots.bidding.sayc_reopening import REOPENING
 from dupbridge.robots.bidding.sayc_uncontested import UNCONTESTED
+from dupbridge.robots.bidding.valuation import balanced, good_suit, losers, points, stopper
 from dupbridge.robots.constraints import ANY_HAND, HandConstraint
 
-__all__ = ["FAMILIES", "RULES", "Decision", "Reading", "decide", "read_calls"]
+__all__ = [
+    "FAMILIES",
+    "RULES",
+    "Decision",
+    "Reading",
+    "balanced",
+    "decide",
+    "points",
+    "read_calls",
+]
 
 #: Every line of the system, in the order the engine tries them.
-FAMILIES: tuple[Family, ...] = SLAM_FIRST + UNCONTESTED + COMPETITIVE + BALANCING_ADVANCES + PLACING
+FAMILIES: tuple[Family, ...] = (
+    SLAM_FIRST + UNCONTESTED + COMPETITIVE + BALANCING_ADVANCES + REOPENING + PLACING
+)
 #: Every concrete rule of the system, in the same order.
 RULES: tuple[Rule, ...] = expand(FAMILIES)
 
@@ -68,43 +81,6 @@ def _candidates(calls: tuple[Call, ...]) -> tuple[Rule, ...]:
     return tuple(rule for rule in RULES if _matches(rule, stripped, calls))
 
 
-# --- what a rule asks of the hand --------------------------------------------------------------
-
-
-def balanced(hand: Hand) -> bool:
-    """4-3-3-3, 4-4-3-2 or 5-3-3-2."""
-    return sorted(hand.shape, reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
-
-
-def losers(hand: Hand) -> int:
-    """The losing-trick count: in each suit, the missing ace, king and queen among its first
-    three cards."""
-    total = 0
-    for suit in Suit:
-        ranks = hand.suit(suit)[:3]
-        top = {Rank.ACE, Rank.KING, Rank.QUEEN}
-        total += min(len(ranks), 3) - sum(1 for rank in ranks if rank in top)
-    return total
-
-
-def _stopper(hand: Hand, suit: Suit) -> bool:
-    ranks = hand.suit(suit)
-    n = len(ranks)
-    return (
-        Rank.ACE in ranks
-        or (Rank.KING in ranks and n >= 2)
-        or (Rank.QUEEN in ranks and n >= 3)
-        or (Rank.JACK in ranks and n >= 4)
-    )
-
-
-def _good(hand: Hand, suit: Suit) -> bool:
-    ranks = hand.suit(suit)
-    top = sum(1 for rank in ranks if rank >= Rank.QUEEN)
-    honours = sum(1 for rank in ranks if rank >= Rank.TEN)
-    return top >= 2 or (top >= 1 and honours >= 3)
-
-
 class Reading:
     """What the auction so far tells ``seat``: the partnership's known fit and values."""
 
@@ -119,7 +95,9 @@ class Reading:
         self.forcing = _forced(auction, seat, shown)
 
     def partner_min(self) -> int:
-        return self.partner.hcp[0]
+        """The least partner has shown, in points where his calls valued a fit."""
+        valued = _valued_minimum(self.auction.dealer, tuple(self.calls))[self.seat.partner]
+        return max(self.partner.hcp[0], valued)
 
     def our_suits(self) -> set[Suit]:
         suits = set()
@@ -138,6 +116,23 @@ class Reading:
             if theirs and isinstance(call, Bid) and call.strain.suit is not None:
                 suits.add(call.strain.suit)
         return suits
+
+    def stopped_by_partner(self) -> set[Suit]:
+        """The opponents' suits partner has shown a stopper in: those bid before his
+        natural notrump bid below game (a 1NT overcall, a 2NT rebid over an overcall)."""
+        suits: set[Suit] = set()
+        for index, call in enumerate(self.calls):
+            who = self.auction.seat_of(index)
+            if who.side is not self.seat.side and isinstance(call, Bid):
+                if call.strain.suit is not None:
+                    suits.add(call.strain.suit)
+            elif (
+                who is self.seat.partner
+                and call in (Bid(1, Strain.NOTRUMP), Bid(2, Strain.NOTRUMP))
+                and suits
+            ):
+                return suits
+        return set()
 
     def fit(self) -> Suit | None:
         """The best suit with eight cards between the partnership, counting partner's least."""
@@ -195,9 +190,9 @@ class Reading:
         if head == "four_major":
             return 4 in (hand.length(Suit.HEARTS), hand.length(Suit.SPADES))
         if head == "stop":
-            return _stopper(hand, Suit.from_str(arg))
+            return stopper(hand, Suit.from_str(arg))
         if head == "good":
-            return _good(hand, Suit.from_str(arg))
+            return good_suit(hand, Suit.from_str(arg))
         if head == "tricks9":
             return losers(hand) <= 3 and max(hand.shape) >= 6
         if head == "keycards":
@@ -211,13 +206,27 @@ class Reading:
         if head in ("grand", "small", "stop_slam"):
             return self._slam_verdict() == head
         if head == "slam_zone":
+            fit = self.fit()
             return (
-                not self.asked()
-                and self.trump() is not None
-                and self.fit() is not None
-                and hand.hcp + self.partner_min() >= 33
+                fit is not None
+                and not self.asked()
+                and (
+                    self.fit_points(fit) + self.partner_min() >= 33
+                    or (
+                        self._tricks_by_losers() >= 12
+                        and self.fit_points(fit) + self.partner_min() >= 29
+                    )
+                )
                 and (last is None or last < Bid(4, Strain.NOTRUMP))
             )
+        if head == "quantitative":
+            return self._quantitative_try()
+        if head in ("quant_accept", "quant_decline"):
+            if not self._quantitative_asked():
+                return False
+            low, high = self.mine.hcp
+            accept = hand.hcp >= (low + high + 1) // 2
+            return accept is (head == "quant_accept")
         if head in ("slam_nt", "grand_nt"):
             need, level = (37, 7) if head == "grand_nt" else (33, 6)
             partner_bid = any(
@@ -235,7 +244,7 @@ class Reading:
             fit = self.fit()
             return (
                 fit is not None
-                and (hand.hcp + self.partner_min() >= 25 or self._strong_suit(fit))
+                and (self.fit_points(fit) + self.partner_min() >= 25 or self._strong_suit(fit))
                 and _below_game(last, Strain.of(fit))
             )
         if head == "own_game":
@@ -248,8 +257,9 @@ class Reading:
                 and self.partner.lengths[suit][1] > 0
             )
         if head == "game_nt":
+            unstopped = self.their_suits() - self.stopped_by_partner()
             return (
-                all(_stopper(hand, suit) for suit in self.their_suits())
+                all(stopper(hand, suit) for suit in unstopped)
                 and hand.hcp + self.partner_min() >= 25
                 and self.partner.hcp[0] > 0
                 and _below_game(last, Strain.NOTRUMP)
@@ -278,9 +288,62 @@ class Reading:
             return hand.length(suit) >= 6 and hand.hcp >= 10 and suit in self.our_suits()
         raise ValueError(f"the bidding rules name an unknown test: {name!r}")
 
+    def fit_points(self, fit: Suit) -> int:
+        """The hand's points with a fit in ``fit`` (:func:`points`): as the supporting hand
+        when partner bid the suit first, else as the hand with the long trumps."""
+        for index, call in enumerate(self.calls):
+            who = self.auction.seat_of(index)
+            if who.side is self.seat.side and isinstance(call, Bid) and call.strain.suit is fit:
+                return points(self.hand, fit, who is self.seat.partner)
+        return points(self.hand, fit, self.hand.length(fit) <= self.partner.lengths[fit][0])
+
     def _strong_suit(self, suit: Suit) -> bool:
         # Game on one's own long suit and playing strength (7+ cards, at most 4 losers).
         return suit in self.our_suits() and self.hand.length(suit) >= 7 and losers(self.hand) <= 4
+
+    def _tricks_by_losers(self) -> int:
+        """The losing-trick count's tricks for the partnership: 24 less both hands' losers,
+        partner's estimated from what he has shown (an opening bid about 7, each three
+        points more one fewer; a raise of 6-9 about 9)."""
+        shown = self.partner_min()
+        if shown < 6:
+            return 0
+        partner_losers = max(4, 11 - shown // 3)
+        return 24 - losers(self.hand) - partner_losers
+
+    def _partner_notrump(self) -> Bid | None:
+        """Partner's last bid, when it is a natural notrump bid below 4NT."""
+        for index in range(len(self.calls) - 1, -1, -1):
+            call = self.calls[index]
+            if self.auction.seat_of(index) is self.seat.partner and isinstance(call, Bid):
+                natural = call.strain is Strain.NOTRUMP and call.level <= 3
+                return call if natural else None
+        return None
+
+    def _quantitative_try(self) -> bool:
+        """A quantitative 4NT: no fit, partner limited by a notrump bid, and slam (33 HCP
+        together) made by partner's maximum but not by his minimum."""
+        low, high = self.partner.hcp
+        last = self.auction.last_bid
+        return (
+            self._partner_notrump() is not None
+            and self.fit() is None
+            and high - low <= 4
+            and self.hand.hcp + low in (31, 32)
+            and self.hand.hcp + high >= 33
+            and last is not None
+            and last < Bid(4, Strain.NOTRUMP)
+        )
+
+    def _quantitative_asked(self) -> bool:
+        """Whether partner's 4NT (just made) answers a natural notrump bid of mine: a
+        quantitative slam try, not a key-card ask."""
+        four_nt = Bid(4, Strain.NOTRUMP)
+        if len(self.calls) < 4 or self.calls[-2] != four_nt:
+            return False
+        mine = self.calls[-4]
+        natural = isinstance(mine, Bid) and mine.strain is Strain.NOTRUMP and mine.level <= 3
+        return natural and self.fit() is None
 
     def _slam_verdict(self) -> str:
         answer = self.calls[-2]
@@ -362,7 +425,8 @@ def _bids_in(legal: Sequence[Call], strain: Strain) -> list[Bid]:
 
 def _fits_hand(rule: Rule, reading: Reading) -> bool:
     hand = reading.hand
-    if not rule.hcp[0] <= hand.hcp <= rule.hcp[1]:
+    value = hand.hcp if rule.trump is None else points(hand, rule.trump, rule.support)
+    if not rule.hcp[0] <= value <= rule.hcp[1]:
         return False
     spans = zip(Suit, rule.lengths, strict=True)
     if any(not low <= hand.length(suit) <= high for suit, (low, high) in spans):
@@ -422,6 +486,15 @@ def _forced_bid(reading: Reading, legal: Sequence[Call]) -> Call:
     return bids[0] if bids else PASS
 
 
+def _least_hcp(rule: Rule) -> int:
+    """The fewest HCP a call by ``rule`` may hold: its range counts points when the rule
+    values a fit, and shape adds up to about 5 of them (a void with four trumps) for the
+    supporting hand, 3 for the long one."""
+    if rule.trump is None:
+        return rule.hcp[0]
+    return max(0, rule.hcp[0] - (5 if rule.support else 3))
+
+
 @lru_cache(maxsize=8192)
 def _shown_by(calls: tuple[Call, ...], call: Call) -> tuple[HandConstraint, str] | None:
     """What ``call`` shows after ``calls``: the hull of every rule that produces it (rules
@@ -438,11 +511,29 @@ def _shown_by(calls: tuple[Call, ...], call: Call) -> tuple[HandConstraint, str]
             found.append(rule)
     if not found:
         return None
-    hcp = (min(r.hcp[0] for r in found), max(r.hcp[1] for r in found))
+    hcp = (min(_least_hcp(r) for r in found), max(r.hcp[1] for r in found))
     lengths = tuple(
         (min(r.lengths[s][0] for r in found), max(r.lengths[s][1] for r in found)) for s in Suit
     )
     return HandConstraint(hcp, lengths), found[0].forcing
+
+
+@lru_cache(maxsize=4096)
+def _valued_minimum(dealer: Seat, calls: tuple[Call, ...]) -> dict[Seat, int]:
+    """For each seat, the least value its calls have shown as the rules state it (points
+    for a call that valued a fit, where the reading of :func:`read_calls` allows for fewer
+    HCP)."""
+    least = dict.fromkeys(Seat, 0)
+    for index, call in enumerate(calls):
+        seat = dealer.next(index)
+        found = [
+            rule
+            for rule in _candidates(calls[:index])
+            if not isinstance(rule.call, str) and rule.call == call
+        ]
+        if found:
+            least[seat] = max(least[seat], min(rule.hcp[0] for rule in found))
+    return least
 
 
 def read_calls(dealer: Seat, calls: Sequence[Call]) -> dict[Seat, tuple[HandConstraint, str]]:

@@ -44,6 +44,10 @@ class Rule:
     alert: bool
     forcing: str  # "" not forcing, "1" one round, "game" to game, "pass" partner must pass
     family: Family
+    #: With a fit the range counts points, not HCP: the suit the fit is in, and whether the
+    #: caller supports partner's suit (dummy's shortness) or holds the long trumps.
+    trump: Suit | None = None
+    support: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,45 @@ def _lengths(family: Family, binding: Mapping[str, Suit]) -> tuple[Span, ...]:
     return tuple(spans)
 
 
+def _fit_of(
+    pattern: tuple[Call | str, ...], suffix: bool, lengths: tuple[Span, ...]
+) -> tuple[Suit | None, bool]:
+    """The suit a rule's range is valued in points for, and whether the caller supports it.
+
+    A club player values his hand in points (HCP plus shape) once a fit is known: when the
+    rule asks for three or more cards in a suit partner bid (a raise: dummy points, for
+    shortness), or when the pattern shows the suit bid by both partners (the long trumps:
+    length points). Patterns matched at the end of the auction are left in HCP."""
+    if suffix:
+        return None, False
+    caller = len(pattern)
+    mine: set[Suit] = set()
+    partners: list[Suit] = []
+    for index, token in enumerate(pattern):
+        suit = _suit_of(token)
+        if suit is None:
+            continue
+        if (caller - index) % 4 == 2:
+            partners.append(suit)
+        elif (caller - index) % 4 == 0:
+            mine.add(suit)
+    for suit in partners:
+        if suit in mine:
+            first_mine = min(i for i, t in enumerate(pattern) if _suit_of(t) is suit)
+            return suit, (caller - first_mine) % 4 == 2
+    for suit in reversed(partners):
+        if lengths[suit][0] >= 3:
+            return suit, True
+    return None, False
+
+
+def _suit_of(token: Call | str) -> Suit | None:
+    if isinstance(token, str):
+        return Suit.from_str(token)
+    strain = getattr(token, "strain", None)
+    return None if strain is None else strain.suit
+
+
 def expand(families: Iterable[Family]) -> tuple[Rule, ...]:
     """The concrete rules, in the order the families are written."""
     rules: list[Rule] = []
@@ -123,20 +166,25 @@ def expand(families: Iterable[Family]) -> tuple[Rule, ...]:
                 call = call_text
             else:
                 call = parse_call(call_text)
+            tokens = _calls(pattern.lstrip("*"))
+            lengths = _lengths(family, binding)
+            trump, support = _fit_of(tokens, suffix, lengths)
             rules.append(
                 Rule(
                     section=family.section,
-                    pattern=_calls(pattern.lstrip("*")),
+                    pattern=tokens,
                     suffix=suffix,
                     call=call,
                     hcp=family.hcp,
-                    lengths=_lengths(family, binding),
+                    lengths=lengths,
                     balanced=family.balanced,
                     tests=tests,
                     note=family.note,
                     alert=family.alert,
                     forcing=family.forcing,
                     family=family,
+                    trump=trump,
+                    support=support,
                 )
             )
     return tuple(rules)

@@ -29,6 +29,15 @@ _DOWN = lambda v: v["b"] < v["a"]  # noqa: E731
 
 #: Tried before every other rule: with slam values, no invitation or game bid gets in the way.
 SLAM_FIRST: tuple[Family, ...] = (
+    # First, so that a 4NT is read as not forcing: partner may pass a quantitative one.
+    F(
+        SLAM_VALUES,
+        "*",
+        "4N",
+        tests=("quantitative",),
+        note=N_("quantitative slam try: bid 6NT with a maximum"),
+        alert=True,
+    ),
     F(
         SLAM_VALUES,
         "*",
@@ -39,6 +48,8 @@ SLAM_FIRST: tuple[Family, ...] = (
     ),
     F(SLAM_VALUES, "*", "7N", tests=("grand_nt",), note=N_("37+ HCP together, no fit")),
     F(SLAM_VALUES, "*", "6N", tests=("slam_nt",), note=N_("33+ HCP together, no fit")),
+    F(SLAM_VALUES, "* 4N P", "6N", tests=("quant_accept",), note=N_("accepting the invitation")),
+    F(SLAM_VALUES, "* 4N P", "P", tests=("quant_decline",), note=N_("a minimum: no slam")),
 )
 
 COMPETITIVE: tuple[Family, ...] = (

@@ -162,7 +162,7 @@ _NATURAL: tuple[Family, ...] = (
     # --- opener's rebids ----------------------------------------------------------------------
     F(REBID, "1{a} P 2N P", "3{a}", (16, 37), note=N_("slam interest"), forcing="game", a=MAJORS),
     F(REBID, "1{a} P 2N P", "4{a}", (0, 15), note=N_("minimum"), a=MAJORS),
-    F(REBID, "1{a} P 1{b} P", "4{b}", (19, 21), {"b": (4, 13)}, a=SUITS, b=MAJORS),
+    F(REBID, "1{a} P 1{b} P", "4{b}", (19, 37), {"b": (4, 13)}, a=SUITS, b=MAJORS),
     F(REBID, "1{a} P 1{b} P", "3{b}", (16, 18), {"b": (4, 13)}, a=SUITS, b=MAJORS),
     F(REBID, "1{a} P 1{b} P", "2{b}", (12, 15), {"b": (4, 13)}, a=SUITS, b=MAJORS),
     F(
@@ -292,13 +292,13 @@ _NATURAL: tuple[Family, ...] = (
         where=lambda v: v["c"] < v["a"],
     ),
     F(REBID, "1{a} P 1N P", "P", (12, 15), a=SUITS),
-    F(REBID, "1{a} P 2{a} P", "4{a}", (19, 21), a=MAJORS),
+    F(REBID, "1{a} P 2{a} P", "4{a}", (19, 37), a=MAJORS),
     F(REBID, "1{a} P 2{a} P", "3{a}", (16, 18), note=N_("game try"), a=MAJORS),
     F(REBID, "1{a} P 2{a} P", "P", (12, 15), a=MAJORS),
-    F(REBID, "1{a} P 2{a} P 3{a} P", "4{a}", (8, 10), a=MAJORS),
+    F(REBID, "1{a} P 2{a} P 3{a} P", "4{a}", (8, 37), a=MAJORS),
     F(REBID, "1{a} P 2{a} P 3{a} P", "P", (0, 7), a=MAJORS),
-    F(REBID, "1{a} P 3{a} P", "4{a}", (14, 21), a=MAJORS),
-    F(REBID, "1{a} P 3{a} P", "3N", (14, 21), a=MINORS),
+    F(REBID, "1{a} P 3{a} P", "4{a}", (14, 37), a=MAJORS),
+    F(REBID, "1{a} P 3{a} P", "3N", (14, 37), a=MINORS),
     F(REBID, "1{a} P 3{a} P", "P", (12, 13), a=SUITS),
     F(
         REBID,
