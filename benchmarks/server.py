@@ -104,8 +104,13 @@ def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str, floa
         "DUPBRIDGE_PERSIST": "true" if persist else "false",
     }
     dupbridge = str(Path(sys.executable).parent / "dupbridge")
+    command = [dupbridge, "serve", "--port", str(port), "--database-url", url]
+    if args.profile:  # the server under cProfile, its statistics written when it stops
+        name = f"{'sqlite' if url.startswith('sqlite') else 'postgresql'}-{persist}.prof"
+        profile = ["-m", "cProfile", "-o", str(Path(args.profile) / name)]
+        command = [sys.executable, *profile, dupbridge, *command[1:]]
     server = subprocess.Popen(  # noqa: S603 - our own command, fixed arguments
-        [dupbridge, "serve", "--port", str(port), "--database-url", url],
+        command,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -161,15 +166,19 @@ def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str, floa
             )
             measured = json.loads(result.read_text())
     finally:
-        server.send_signal(signal.SIGTERM)
+        # SIGINT under cProfile: uvicorn passes it on as KeyboardInterrupt, and the profile
+        # is written on the way out (SIGTERM would end the process first)
+        server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
         try:
-            server.wait(timeout=20)
+            server.wait(timeout=120 if args.profile else 20)
         except subprocess.TimeoutExpired:
             server.kill()
     actions = max(1, measured["actions"])
     cpu, wall = measured["server_cpu"], measured["wall"]
     share = cpu / wall / args.tables
     expected_frames = 3 * measured["actions"]
+    pairs = zip(measured["ack"], measured["sent_at"], strict=True)
+    late = [ack for ack, sent in pairs if sent >= 10]  # the first seconds left out
     return {
         "actions": measured["actions"],
         "errors": measured["timeouts"] + measured["refused"],
@@ -189,6 +198,9 @@ def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str, floa
         "mean_ack_ms": 1000 * statistics.fmean(measured["ack"]) if measured["ack"] else 0.0,
         "connect_s": measured["connect_seconds"],
         "tables": args.tables,
+        "server_waited": measured["server_waited"] / wall,
+        "client_waited": measured["client_waited"] / wall,
+        "ack_p99_late_ms": 1000 * percentile(late, 0.99),
     }
 
 
@@ -231,7 +243,9 @@ def report(name: str, result: dict[str, float], baseline: dict[str, float], pace
         f"client {100 * result['client_core_share']:.0f}% of its core "
         f"({result['client_ms_per_action']:.2f} ms/action), "
         f"{4 * int(result['tables'])} sockets connected in "
-        f"{result['connect_s']:.1f} s"
+        f"{result['connect_s']:.1f} s; waiting for a CPU (other work on its core): server "
+        f"{100 * result['server_waited']:.0f}%, client {100 * result['client_waited']:.0f}% "
+        f"of the time; ack p99 after the first 10 s {result['ack_p99_late_ms']:.1f} ms"
     )
 
 
@@ -259,6 +273,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--client-core", type=int, default=1, help="the CPU the load client is pinned to (-1: none)"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="run the server under cProfile and write its statistics to DIR (slows it down)",
     )
     args = parser.parse_args()
     cores = sorted(os.sched_getaffinity(0))

@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import random
 import struct
 import sys
 import time
+import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 #: How long an action may wait for its acknowledgement and frames.
 ACTION_TIMEOUT = 10.0
@@ -52,6 +54,16 @@ def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def waited_seconds(pid: int) -> float:
+    """Time the threads of a process have spent runnable but waiting for a CPU (Linux
+    schedstat): what other work on the same core cost it."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
 
 
 def masked(opcode: int, payload: bytes) -> bytes:
@@ -89,6 +101,7 @@ class Stats:
 
     def __init__(self) -> None:
         self.ack: list[float] = []
+        self.sent: list[float] = []
         self.others: list[float] = []
         self.actions = 0
         self.timeouts = 0
@@ -111,12 +124,14 @@ class SeatSocket(asyncio.Protocol):
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.handshake_done = False
         self.fragments: list[bytes] = []
+        self.compressed = False
+        self.inflater: Any = None
+        self.reset_inflater = False
         self.first_frame = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        transport.write(self.request)
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is no subclass
+        self.transport.write(self.request)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.opened.done():
@@ -141,8 +156,12 @@ class SeatSocket(asyncio.Protocol):
             end = buffer.find(b"\r\n\r\n")
             if end < 0:
                 return
-            status = bytes(buffer[: buffer.find(b"\r\n")])
+            head = bytes(buffer[:end]).lower()
+            status = head[: head.find(b"\r\n")]
             del buffer[: end + 4]
+            if b"permessage-deflate" in head:  # RFC 7692: inflate the compressed messages
+                self.inflater = zlib.decompressobj(wbits=-15)
+                self.reset_inflater = b"server_no_context_takeover" in head
             if b" 101 " not in status:
                 self.opened.set_exception(ConnectionError(status.decode(errors="replace")))
                 assert self.transport is not None
@@ -174,15 +193,22 @@ class SeatSocket(asyncio.Protocol):
                 mask = buffer[offset - 4 : offset]
                 payload = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
             del buffer[: offset + size]
-            self._frame(first & 0x80, first & 0x0F, payload, now)
+            self._frame(first, payload, now)
 
-    def _frame(self, fin: int, opcode: int, payload: bytes, now: float) -> None:
+    def _frame(self, first: int, payload: bytes, now: float) -> None:
+        fin, rsv1, opcode = first & 0x80, first & 0x40, first & 0x0F
         if opcode in {0x0, 0x1, 0x2}:
+            if opcode:
+                self.compressed = bool(rsv1)
             self.fragments.append(payload)
             if not fin:
                 return
             text = b"".join(self.fragments)
             self.fragments.clear()
+            if self.compressed:
+                text = self.inflater.decompress(text + b"\x00\x00\xff\xff")
+                if self.reset_inflater:
+                    self.inflater = zlib.decompressobj(wbits=-15)
             self.first_frame = True
             self.table.frame(self.seat, text, now)
         elif opcode == 0x9:  # ping: pong with its payload
@@ -221,6 +247,8 @@ class TableRun:
                 f"GET /tables/{self.id}/ws?token={token} HTTP/1.1\r\n"
                 f"Host: 127.0.0.1:{self.client.port}\r\n"
                 "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                # what browsers offer: the server decides whether frames are compressed
+                "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
                 f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
             ).encode()
             _transport, protocol = await loop.create_connection(
@@ -228,7 +256,7 @@ class TableRun:
                 "127.0.0.1",
                 self.client.port,
             )
-            await protocol.opened
+            await asyncio.wait_for(protocol.opened, 60)
             self.sockets[seat] = protocol
 
     def start(self) -> None:
@@ -277,6 +305,7 @@ class TableRun:
             self.timer.cancel()
             stats.actions += 1
             stats.ack.append(self.acked - self.sent)
+            stats.sent.append(self.sent)
             stats.others.extend(moment - self.sent for moment in self.seen)
             self.client.last_done = now
             self.index += 1
@@ -343,6 +372,8 @@ class Client:
         self.all_done = asyncio.Event()
         stats = self.stats
         server_before = cpu_seconds(self.server_pid)
+        server_waited = waited_seconds(self.server_pid)
+        client_waited = waited_seconds(os.getpid())
         client_before = time.process_time()
         wall_before = time.perf_counter()
         self.until = wall_before + self.duration
@@ -352,6 +383,8 @@ class Client:
         wall = time.perf_counter() - wall_before
         server_cpu = cpu_seconds(self.server_pid) - server_before
         client_cpu = time.process_time() - client_before
+        server_waited = waited_seconds(self.server_pid) - server_waited
+        client_waited = waited_seconds(os.getpid()) - client_waited
         for table in self.tables:
             table.close()
         await asyncio.sleep(0.5)
@@ -366,6 +399,9 @@ class Client:
             "frames": stats.frames,
             "server_cpu": server_cpu,
             "client_cpu": client_cpu,
+            "server_waited": server_waited,
+            "client_waited": client_waited,
+            "sent_at": [moment - wall_before for moment in stats.sent],
             "wall": wall,
             "connect_seconds": connected,
         }

@@ -41,6 +41,11 @@ class Settings(BaseSettings):
         disconnect_grace: seconds a player's connection may stay closed during play
             before the Director's queue shows him disconnected (default 30).
         demo: run the demo club (``dupbridge run``): a robot session always running.
+        ws_deflate: compress WebSocket frames (permessage-deflate, RFC 7692) when the client
+            offers it, as browsers do. Off by default: the frames are small JSON, and
+            compressing each one for each socket cost the server about a third more CPU per
+            action (docs/server.md) and keeps a zlib context per connection; turn it on for
+            players on slow links.
     """
 
     model_config = SettingsConfigDict(env_prefix="DUPBRIDGE_", extra="ignore")
@@ -59,6 +64,7 @@ class Settings(BaseSettings):
     results_dir: str = "dupbridge-results"
     disconnect_grace: float = Field(default=30, ge=0, le=3600)
     demo: bool = False
+    ws_deflate: bool = False
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Settings:
