@@ -414,6 +414,8 @@ def main() -> None:
     core = spec.get("core")
     if core is not None:
         os.sched_setaffinity(0, {int(core)})
+    if spec.get("priority"):
+        os.setpriority(os.PRIO_PROCESS, 0, -int(spec["priority"]))
     try:
         import uvloop  # noqa: PLC0415 - optional: the client's own loop, cheaper when present
     except ImportError:
