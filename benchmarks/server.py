@@ -80,7 +80,11 @@ def percentile(values: list[float], share: float) -> float:
 
 def pin(pid: int, core: int | None, priority: int = 0) -> None:
     """Keep every thread of ``pid`` (and those it starts later) on ``core``, at nice
-    ``-priority``."""
+    ``-priority`` (and its session's scheduling group too: with Linux's autogroups a
+    thread's nice counts only within its group)."""
+    if priority:
+        with contextlib.suppress(OSError):
+            Path(f"/proc/{pid}/autogroup").write_text(str(-priority))
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError):
             if core is not None:
@@ -116,6 +120,7 @@ def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str, floa
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=bool(args.priority),  # a scheduling group of its own
     )
     pin(server.pid, args.server_core, args.priority)
     base = f"http://127.0.0.1:{port}"
@@ -166,6 +171,7 @@ def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str, floa
                 [sys.executable, str(client), str(spec), str(result)],
                 check=True,
                 timeout=args.duration + 600,
+                start_new_session=bool(args.priority),
             )
             measured = json.loads(result.read_text())
             if args.raw:  # every latency with its send time, for a closer look

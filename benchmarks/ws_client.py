@@ -414,8 +414,10 @@ def main() -> None:
     core = spec.get("core")
     if core is not None:
         os.sched_setaffinity(0, {int(core)})
-    if spec.get("priority"):
+    if spec.get("priority"):  # the process, and its scheduling group (Linux autogroup)
         os.setpriority(os.PRIO_PROCESS, 0, -int(spec["priority"]))
+        with contextlib.suppress(OSError):
+            Path("/proc/self/autogroup").write_text(str(-int(spec["priority"])))
     try:
         import uvloop  # noqa: PLC0415 - optional: the client's own loop, cheaper when present
     except ImportError:
