@@ -46,6 +46,10 @@ class Settings(BaseSettings):
             compressing each one for each socket cost the server about a third more CPU per
             action (docs/server.md) and keeps a zlib context per connection; turn it on for
             players on slow links.
+        gc_full_every: seconds between garbage collections of the whole heap in
+            ``dupbridge serve`` (default 1800); in between, the survivors of each full
+            collection are frozen so that the next walks only newer objects
+            (:mod:`dupbridge.web.collector`). 0: Python's own policy.
     """
 
     model_config = SettingsConfigDict(env_prefix="DUPBRIDGE_", extra="ignore")
@@ -65,6 +69,7 @@ class Settings(BaseSettings):
     disconnect_grace: float = Field(default=30, ge=0, le=3600)
     demo: bool = False
     ws_deflate: bool = False
+    gc_full_every: float = Field(default=1800, ge=0)
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Settings:
