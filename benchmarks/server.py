@@ -7,12 +7,21 @@ the robots. Measured over ``--duration`` seconds, for SQLite, PostgreSQL and per
 * the server's CPU share per table (its user+system time over wall time, per table), and the
   tables one core could carry at that rate;
 * p50 and p99 latency from a command to its acknowledgement, and to the other seats' frames;
-* the ratio of each against the same run with persistence off.
+* the ratio of each against the same run with persistence off;
+* the acks and frames that never came, the client's own CPU, and how long the server and the
+  client waited for a CPU (other work on their core).
+
+The load client is ``ws_client.py`` (RFC 6455 on raw asyncio protocols), a process of its own:
+the server is pinned to CPU 0 and the client to CPU 1 (``--server-core``, ``--client-core``),
+so that the server's figures are those of one core. ``--priority 10`` raises both above
+other work on a shared machine (root); ``--raw DIR`` keeps every latency; ``--profile DIR``
+runs the server under cProfile.
 
 Usage (defaults run in under two minutes)::
 
     python benchmarks/server.py --tables 100 --duration 20 --interval 2
     python benchmarks/server.py --postgres postgresql://postgres@127.0.0.1:5432/test
+    python benchmarks/server.py --tables 2000 --interval 7 --duration 30 --postgres ''
 
 PostgreSQL runs in a database of its own, created and dropped by the benchmark; it is skipped
 (with one line) when the server is not reachable.

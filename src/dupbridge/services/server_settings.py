@@ -43,7 +43,7 @@ class Settings(BaseSettings):
         demo: run the demo club (``dupbridge run``): a robot session always running.
         ws_deflate: compress WebSocket frames (permessage-deflate, RFC 7692) when the client
             offers it, as browsers do. Off by default: the frames are small JSON, and
-            compressing each one for each socket cost the server about a third more CPU per
+            compressing each one for each socket cost the server about a fifth more CPU per
             action (docs/server.md) and keeps a zlib context per connection; turn it on for
             players on slow links.
         gc_full_every: seconds between garbage collections of the whole heap in
