@@ -246,6 +246,8 @@ def drop_database(admin_url: str, name: str) -> None:
 def report(name: str, result: dict[str, float], baseline: dict[str, float], pace: float) -> None:
     """Two lines per run, with the ratios against persistence off."""
 
+    late = f"{result['ack_p99_late_ms']:.1f} ms" if result["ack_p99_late_ms"] else "-"
+
     def ratio(key: str) -> float:
         return result[key] / baseline[key] if baseline[key] else float("nan")
 
@@ -266,7 +268,7 @@ def report(name: str, result: dict[str, float], baseline: dict[str, float], pace
         f"{4 * int(result['tables'])} sockets connected in "
         f"{result['connect_s']:.1f} s; waiting for a CPU (other work on its core): server "
         f"{100 * result['server_waited']:.0f}%, client {100 * result['client_waited']:.0f}% "
-        f"of the time; ack p99 after the first 10 s {result['ack_p99_late_ms']:.1f} ms"
+        f"of the time; ack p99 after the first 10 s {late}"
     )
     if result["server_waited"] > 0.1:
         print(
