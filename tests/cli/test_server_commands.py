@@ -4,12 +4,13 @@ one clear line before anything starts."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from dupbridge.cli.server_commands import db_app, serve
+from dupbridge.cli.server_commands import db_app, serve, server_options
 from dupbridge.store import head_revision
 
 
@@ -91,3 +92,56 @@ class TestServe:
         assert 2 == result.exit_code
         assert "DUPBRIDGE_SECRET_KEY" in result.output
         assert "Traceback" not in result.output
+
+
+class TestServeProtocols:
+    """What ``dupbridge serve`` asks of uvicorn: the cheapest event loop and HTTP parser
+    installed, and WebSocket compression only when the settings ask for it."""
+
+    @pytest.mark.parametrize(("setting", "deflate"), [(None, False), ("true", True)])
+    def test_uvicorn_gets_the_protocol_settings(
+        self,
+        serve_app: typer.Typer,
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
+        setting: str | None,
+        deflate: bool,
+    ) -> None:
+        import importlib.util
+
+        import uvicorn
+
+        calls: list[dict[str, Any]] = []
+        monkeypatch.setattr(uvicorn, "run", lambda *_args, **options: calls.append(options))
+        # serve sets these for its workers: restored after the test
+        monkeypatch.setenv("DUPBRIDGE_DATABASE_URL", "sqlite://")
+        monkeypatch.setenv("DUPBRIDGE_MIGRATE", "true")
+        if setting is None:
+            monkeypatch.delenv("DUPBRIDGE_WS_DEFLATE", raising=False)
+        else:
+            monkeypatch.setenv("DUPBRIDGE_WS_DEFLATE", setting)
+        url = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+        result = CliRunner().invoke(serve_app, ["--database-url", url, "--port", "0"])
+        assert 0 == result.exit_code, result.output
+        [options] = calls
+        assert deflate is options["ws_per_message_deflate"]
+        assert "websockets-sansio" == options["ws"]
+        uvloop = importlib.util.find_spec("uvloop") is not None
+        assert ("uvloop" if uvloop else "asyncio") == options["loop"]
+        httptools = importlib.util.find_spec("httptools") is not None
+        assert ("httptools" if httptools else "h11") == options["http"]
+
+    def test_without_uvloop_and_httptools_asyncio_and_h11(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The server extra installs them; a platform without uvloop still serves."""
+        import importlib.util
+
+        real = importlib.util.find_spec
+        monkeypatch.setattr(
+            importlib.util,
+            "find_spec",
+            lambda name, *rest: None if name in {"uvloop", "httptools"} else real(name, *rest),
+        )
+        options = server_options(ws_deflate=False)
+        assert ("asyncio", "h11") == (options["loop"], options["http"])

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import socket
+from typing import TypedDict
 
 import typer
 
 from dupbridge.i18n import N_, _
 
-__all__ = ["db_app", "serve", "upgrade"]
+__all__ = ["ServerOptions", "db_app", "serve", "server_options", "upgrade"]
 
 db_app = typer.Typer(
     name="db",
@@ -145,8 +146,32 @@ def serve(
         port=bound,
         workers=workers,
         log_level="warning",
-        ws="websockets-sansio",
+        **server_options(ws_deflate=settings.ws_deflate),
     )
+
+
+class ServerOptions(TypedDict):
+    """uvicorn's protocol options (:func:`server_options`)."""
+
+    loop: str
+    http: str
+    ws: str
+    ws_per_message_deflate: bool
+
+
+def server_options(*, ws_deflate: bool) -> ServerOptions:
+    """uvicorn's protocol choices: the cheapest event loop and HTTP parser installed (uvloop
+    and httptools, in the server extra; asyncio and h11 otherwise), the sans-I/O websockets
+    implementation, and per-message compression only if the settings ask for it
+    (``DUPBRIDGE_WS_DEFLATE``; docs/server.md, "Settings")."""
+    import importlib.util
+
+    return {
+        "loop": "uvloop" if importlib.util.find_spec("uvloop") else "asyncio",
+        "http": "httptools" if importlib.util.find_spec("httptools") else "h11",
+        "ws": "websockets-sansio",
+        "ws_per_message_deflate": ws_deflate,
+    }
 
 
 @db_app.command("add-director")

@@ -135,6 +135,9 @@ class LiveTable:
         #: The seats whose player's connection closed (``SeatDisconnected``, by its seq) and
         #: who has not come back (``SeatReconnected``).
         self.disconnected: dict[Seat, int] = {}
+        #: The frames encoded at :attr:`head` (``services.frames``), by (viewer, since,
+        #: language, released): built once for all the sockets that share one.
+        self.frame_texts: tuple[int, dict[tuple[Any, ...], tuple[bool, str]]] = (-2, {})
 
     @property
     def table(self) -> Table:

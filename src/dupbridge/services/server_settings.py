@@ -41,6 +41,15 @@ class Settings(BaseSettings):
         disconnect_grace: seconds a player's connection may stay closed during play
             before the Director's queue shows him disconnected (default 30).
         demo: run the demo club (``dupbridge run``): a robot session always running.
+        ws_deflate: compress WebSocket frames (permessage-deflate, RFC 7692) when the client
+            offers it, as browsers do. Off by default: the frames are small JSON, and
+            compressing each one for each socket cost the server about a fifth more CPU per
+            action (docs/server.md) and keeps a zlib context per connection; turn it on for
+            players on slow links.
+        gc_full_every: seconds between garbage collections of the whole heap in
+            ``dupbridge serve`` (default 1800); in between, the survivors of each full
+            collection are frozen so that the next walks only newer objects
+            (:mod:`dupbridge.web.collector`). 0: Python's own policy.
     """
 
     model_config = SettingsConfigDict(env_prefix="DUPBRIDGE_", extra="ignore")
@@ -59,6 +68,8 @@ class Settings(BaseSettings):
     results_dir: str = "dupbridge-results"
     disconnect_grace: float = Field(default=30, ge=0, le=3600)
     demo: bool = False
+    ws_deflate: bool = False
+    gc_full_every: float = Field(default=1800, ge=0)
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Settings:

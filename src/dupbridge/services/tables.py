@@ -39,6 +39,7 @@ from dupbridge.core.table import Phase, Table
 from dupbridge.i18n import _
 from dupbridge.services.access import Principal, Role
 from dupbridge.services.bus import Bus
+from dupbridge.services.frames import build_frame, encoded_frame
 from dupbridge.services.live import LiveTable
 from dupbridge.services.online import (
     AnswerUndo,
@@ -59,13 +60,7 @@ from dupbridge.services.table_errors import (
     TableGate,
     UnknownTableError,
 )
-from dupbridge.services.wire import (
-    KIBITZER,
-    Viewer,
-    project_events,
-    table_view,
-    withheld_view,
-)
+from dupbridge.services.wire import KIBITZER, Viewer
 from dupbridge.store import ConflictError, EventStore, NewEvent
 
 __all__ = [
@@ -539,31 +534,18 @@ class TableService:
         """The frame that brings ``viewer`` from event ``since`` to the head: the events he
         may see in between and his view now (a withheld view for a kibitzer whose board is
         still in play somewhere in the session)."""
-        settings = live.settings
-        if viewer is KIBITZER and not await self.released(live):
-            return {
-                "type": "update",
-                "since": since,
-                "seq": live.head,
-                "events": [],
-                "view": withheld_view(live.table),
-                "online": {},
-            }
-        after = settings.explanations_after_board
+        released = viewer is not KIBITZER or await self.released(live)
         async with live.lock:  # a command being stored has changed the table, not the log
-            return {
-                "type": "update",
-                "since": since,
-                "seq": live.head,
-                "events": project_events(
-                    live.rows_since(since),
-                    viewer,
-                    finished=live.finished,
-                    explanations_after_board=after,
-                ),
-                "view": table_view(live.table, viewer, explanations_after_board=after),
-                "online": live.online_state() if viewer is not KIBITZER else {},
-            }
+            return build_frame(live, viewer, since, released=released)
+
+    async def frame_text(
+        self, live: LiveTable, viewer: Viewer, since: int, lang: str
+    ) -> tuple[int, bool, str]:
+        """:meth:`frame` in ``lang`` as JSON: (its seq, whether withheld, the text), encoded
+        once for all the sockets that share it (``services.frames``)."""
+        released = viewer is not KIBITZER or await self.released(live)
+        async with live.lock:
+            return encoded_frame(live, viewer, since, lang, released=released)
 
 
 async def _to_the_end(work: Awaitable[_T]) -> _T:

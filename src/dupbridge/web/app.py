@@ -31,6 +31,7 @@ from dupbridge.store.club import ClubStore
 from dupbridge.store.director import DirectorStore
 from dupbridge.store.session_store import SessionStore
 from dupbridge.web.access import router as access_router
+from dupbridge.web.collector import Collector
 from dupbridge.web.deps import SeatTokens
 from dupbridge.web.errors import install_error_handlers
 from dupbridge.web.identity import PrincipalCookies
@@ -140,5 +141,8 @@ def create_app(settings: Settings) -> FastAPI:
 
 
 def app_from_environment() -> FastAPI:
-    """The app with settings from the environment (for ``uvicorn --factory``)."""
-    return create_app(Settings())
+    """The app with settings from the environment (for ``uvicorn --factory``), in a process
+    whose garbage collector keeps its pauses short (:mod:`dupbridge.web.collector`)."""
+    settings = Settings()
+    Collector(settings.gc_full_every).install()
+    return create_app(settings)

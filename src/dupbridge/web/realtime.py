@@ -102,13 +102,16 @@ class Connection:
             self.service.unlisten(self.live.id, self.notify)
 
     async def _send_update(self, *, force: bool = False) -> None:
-        with use_language(self.lang):
-            frame = await self.service.frame(self.live, self.viewer, self.sent)
-        if not force and frame["seq"] == self.sent:
+        if not force and self.live.head == self.sent:
+            return  # nothing new (the frame's seq would be the head)
+        seq, withheld, text = await self.service.frame_text(
+            self.live, self.viewer, self.sent, self.lang
+        )
+        if not force and seq == self.sent:
             return
-        if not frame["view"]["withheld"]:
-            self.sent = frame["seq"]
-        await self.websocket.send_text(json.dumps(frame, separators=(",", ":")))
+        if not withheld:
+            self.sent = seq
+        await self.websocket.send_text(text)
 
     async def _send(self) -> None:
         while True:
