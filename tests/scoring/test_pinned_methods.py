@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from dupbridge.scoring import butler, crossimps, imps
 from dupbridge.scoring.imp_rules import ImpRule
-from dupbridge.scoring.matchpoints import Comparable, Factoring, score_board
+from dupbridge.scoring.matchpoints import Comparable, Factoring, matchpoint_field, score_board
 from dupbridge.scoring.rounding import Rounding, format_fixed, round_to
 from dupbridge.scoring.vp import VpError, vp_exact, vp_table, wbf_vp
 
@@ -33,6 +33,15 @@ class TestWeightedOnAFouledBoard:
         results = [played(420, "A"), played(400, "A"), weighted, played(100, "B")]
         scores = score_board(results, factoring=Factoring.NONE)
         assert [(F(2), 2), (F(0), 2), (F(2), 2), (F(0), 2)] == [(s.ns, s.top) for s in scores]
+
+
+class TestField:
+    def test_units_are_whole_numbers(self) -> None:
+        """Law 78A units of plain scores are whole numbers (ints, not floats), on a field of
+        boards of different sizes."""
+        field = matchpoint_field([[420, 400, 420, -50], [100], []])
+        assert [[5, 2, 5, 0], [0], []] == field
+        assert all(type(units) is int for board in field for units in board)
 
 
 class TestDatumRules:

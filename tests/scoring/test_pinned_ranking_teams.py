@@ -182,6 +182,11 @@ class TestTeamMatches:
         result = imp_match([*BOARDS, both])
         assert (F(13), F(8), F(8), F(-2)) == fields(result)[:4]
 
+    def test_only_the_home_award_given(self) -> None:
+        """Law 86B: an adjusted board with only the home team's award balances it: the away
+        team scores the opposite."""
+        assert (F(3), F(-3)) == MatchBoard(1, home_adjusted=F(3)).imps()
+
     def test_only_the_away_award_given(self) -> None:
         """An adjusted board with only the away team's award gives the home team 0."""
         assert (F(0), F(-3)) == MatchBoard(1, away_adjusted=F(-3)).imps()
