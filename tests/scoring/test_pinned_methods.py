@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -46,14 +47,13 @@ class TestField:
 
 class TestDatumRules:
     @pytest.mark.parametrize(
-        "rule",
-        [butler.DatumRule(drop_fraction=F(0)), butler.DatumRule(drop_fraction=F(1, 3)),
-         butler.DatumRule(step=1)],
-    )  # fmt: skip
-    def test_allowed(self, rule: butler.DatumRule) -> None:
+        "options", [{"drop_fraction": F(0)}, {"drop_fraction": F(1, 3)}, {"step": 1}]
+    )
+    def test_allowed(self, options: dict[str, Any]) -> None:
         """Dropping no fraction, a third at each end, or a datum step of 1 point are all
-        possible rules (less than half is dropped, the step is positive)."""
-        assert F(50) == butler.datum([0, 100], rule)
+        possible rules (less than half is dropped, the step is positive). The rule is made
+        inside the test, where a mutant of its checks is active."""
+        assert F(50) == butler.datum([0, 100], butler.DatumRule(**options))
 
     def test_step_of_one(self) -> None:
         """A datum step of 1 rounds the mean to the nearest point, halves away from zero."""
