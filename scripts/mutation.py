@@ -249,7 +249,12 @@ def main() -> int:
             prepare(workdir, pattern, tests)
         if options.resume and options.recheck:
             # The survivors first: whether the new tests kill them matters most.
-            again = [name for name, verdict in results(workdir).items() if verdict in RECHECK]
+            equivalent = equivalent_mutants()
+            again = [
+                name
+                for name, verdict in results(workdir).items()
+                if verdict in RECHECK and name not in equivalent
+            ]
             if again:
                 run_budgeted(workdir, options.budget, options.max_children, again)
         left = options.budget - (time.monotonic() - start)
