@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 
 from dupbridge.scoring import butler, crossimps, imps
 from dupbridge.scoring.imp_rules import ImpRule
-from dupbridge.scoring.matchpoints import Comparable, Factoring, matchpoint_field, score_board
+from dupbridge.scoring.matchpoints import (
+    Comparable,
+    Factoring,
+    MatchpointError,
+    matchpoint_field,
+    matchpoint_units,
+    score_board,
+)
 from dupbridge.scoring.rounding import Rounding, format_fixed, round_to
 from dupbridge.scoring.vp import VpError, vp_exact, vp_table, wbf_vp
 
@@ -43,6 +50,19 @@ class TestField:
         field = matchpoint_field([[420, 400, 420, -50], [100], []])
         assert [[5, 2, 5, 0], [0], []] == field
         assert all(type(units) is int for board in field for units in board)
+
+    def test_big_board_with_a_fractional_score(self) -> None:
+        """A board of 64 results or more that holds a score that is not whole is scored by
+        sort and count like any other (Law 78A), not by the integer-only vectorised path."""
+        scores: list[int | Fraction] = [10 * (i % 13) for i in range(69)] + [F(845, 2)]
+        scored = score_board([played(score) for score in scores])
+        assert matchpoint_units(scores) == [score.ns for score in scored]
+
+    def test_more_results_than_expected(self) -> None:
+        """A group with more results than the board expects is refused, with both counts."""
+        with pytest.raises(MatchpointError) as raised:
+            score_board([played(420), played(400)], expected=1)
+        assert "a board has 2 results but only 1 were expected" == str(raised.value)
 
 
 class TestDatumRules:
