@@ -21,6 +21,7 @@ from dupbridge.scoring.matchpoints import (
     Comparable,
     Factoring,
     MatchpointError,
+    factor,
     matchpoint_field,
     matchpoint_units,
     score_board,
@@ -63,6 +64,44 @@ class TestField:
         with pytest.raises(MatchpointError) as raised:
             score_board([played(420), played(400)], expected=1)
         assert "a board has 2 results but only 1 were expected" == str(raised.value)
+
+
+class TestFactoringALoneResult:
+    def test_linear_lone_result_is_average(self) -> None:
+        """Linear factoring (Law 78A) of a result alone in its group (a fouled board, Law
+        87B): nothing to compare, so it scores average, half the top of the full board."""
+        assert F(4) == factor(0, 1, 5, Factoring.LINEAR)
+        results = [played(420, "A"), played(400, "A"), played(100, "B")]
+        scores = score_board(results, factoring=Factoring.LINEAR)
+        assert [(F(4), 4), (F(0), 4), (F(2), 4)] == [(s.ns, s.top) for s in scores]
+
+    def test_linear_two_results(self) -> None:
+        """Linear factoring keeps the percentage: a top of 2 among 2 results is a top of 8
+        among the 5 expected."""
+        assert F(8) == factor(2, 2, 5, Factoring.LINEAR)
+        assert F(0) == factor(0, 2, 5, Factoring.LINEAR)
+
+
+class TestComparableRefusals:
+    def test_no_score(self) -> None:
+        """A result needs at least one score."""
+        with pytest.raises(MatchpointError) as raised:
+            Comparable(())
+        assert "a result needs at least one score" == str(raised.value)
+
+    def test_zero_weight(self) -> None:
+        """Law 12C1(c): each outcome of a weighted score has a positive weight; 0 is refused."""
+        with pytest.raises(MatchpointError) as raised:
+            Comparable.weighted([(0, 420), (1, 400)])
+        assert "the weights of an assigned score must be positive" == str(raised.value)
+
+    def test_weights_not_adding_up(self) -> None:
+        """The weights must add up to 100 %; the message gives their sum as a percentage."""
+        with pytest.raises(MatchpointError) as raised:
+            Comparable.weighted([(F(1, 2), 420), (F(1, 4), 400)])
+        assert "the weights of an assigned score must add up to 100 %, not 75.0" == str(
+            raised.value
+        )
 
 
 class TestDatumRules:
