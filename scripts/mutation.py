@@ -18,6 +18,14 @@ Examples::
     make mutation                                     # core scoring laws rulings, 20 min each
     make mutation MUTATE="scoring" BUDGET=600
     python scripts/mutation.py --only core/contract.py --tests tests/core --budget 300
+    python scripts/mutation.py --only scoring --resume            # finish an interrupted run
+    python scripts/mutation.py --only scoring --resume --recheck  # survivors, with new tests
+
+``--resume`` keeps the working copy and mutmut's verdicts so far (the sources and mutants are
+not rebuilt) and copies the current tests, docs and ``tests/conftest.py`` into it; mutmut then
+tests only the mutants not yet checked. ``--recheck`` first names every surviving or untested
+mutant to mutmut, which runs it again against the tests now covering it, then goes on with
+the mutants not yet checked, all within the one budget.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import sys
 import time
 import tomllib
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +51,8 @@ DEFAULT_PACKAGES = ("core", "scoring", "laws", "rulings")
 KILLED = {"killed", "caught by type check"}
 SURVIVED = {"survived"}
 TIMEOUT = {"timeout", "suspicious"}
+#: What ``--recheck`` tests again: survivors, and mutants that no test covered.
+RECHECK = {"survived", "no tests"}
 
 
 def mutmut_section(pattern: str, tests: list[str]) -> str:
@@ -81,8 +92,19 @@ def prepare(workdir: Path, pattern: str, tests: list[str]) -> None:
     )
 
 
-def run_budgeted(workdir: Path, budget: float, children: int) -> bool:
-    """Run ``mutmut run`` in ``workdir`` for at most ``budget`` seconds; True if it finished."""
+def refresh(workdir: Path) -> None:
+    """Copy the current tests and docs into an existing working copy (sources untouched);
+    ``mutmut run`` copies them on into its ``mutants/`` folder."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for folder in ("tests", "docs"):
+        shutil.copytree(ROOT / folder, workdir / folder, ignore=ignore, dirs_exist_ok=True)
+
+
+def run_budgeted(workdir: Path, budget: float, children: int, names: Sequence[str] = ()) -> bool:
+    """Run ``mutmut run`` in ``workdir`` for at most ``budget`` seconds; True if it finished.
+
+    ``names`` (mutant names) makes mutmut test those mutants again, and only those.
+    """
     env = {
         **os.environ,
         "DUPBRIDGE_HYPOTHESIS": "mutation",
@@ -92,7 +114,7 @@ def run_budgeted(workdir: Path, budget: float, children: int) -> bool:
     }
     log = (workdir / "mutmut-run.log").open("w", encoding="utf-8")
     process = subprocess.Popen(  # noqa: S603
-        [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
+        [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names],
         cwd=workdir,
         env=env,
         stdout=log,
@@ -202,6 +224,16 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=1200, help="seconds per pattern")
     parser.add_argument("--max-children", type=int, default=max(1, (os.cpu_count() or 2) - 1))
     parser.add_argument("--diffs", type=int, default=200, help="survivor diffs to print at most")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the working copy and its verdicts; refresh its tests; test what is unchecked",
+    )
+    parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="with --resume: first test the surviving and untested mutants again",
+    )
     options = parser.parse_args()
     tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))  # fail early if broken
     report: list[str] = []
@@ -210,9 +242,23 @@ def main() -> int:
         package = pattern.split("/", 1)[0].removesuffix(".py")
         tests = options.tests or [f"tests/{package}"]
         workdir = WORK / pattern.replace("/", "_").removesuffix(".py")
-        prepare(workdir, pattern, tests)
         start = time.monotonic()
-        finished = run_budgeted(workdir, options.budget, options.max_children)
+        if options.resume and (workdir / "mutants").is_dir():
+            refresh(workdir)
+        else:
+            prepare(workdir, pattern, tests)
+        if options.resume and options.recheck:
+            # The survivors first: whether the new tests kill them matters most.
+            equivalent = equivalent_mutants()
+            again = [
+                name
+                for name, verdict in results(workdir).items()
+                if verdict in RECHECK and name not in equivalent
+            ]
+            if again:
+                run_budgeted(workdir, options.budget, options.max_children, again)
+        left = options.budget - (time.monotonic() - start)
+        finished = left > 0 and run_budgeted(workdir, left, options.max_children)
         verdicts = results(workdir)
         summarise(pattern, verdicts, finished, report)
         report.append(f"   {time.monotonic() - start:.0f} s; tests: {' '.join(tests)}")

@@ -11,8 +11,11 @@ from hypothesis import settings
 # Property tests check behaviour, not speed (speed lives in benchmarks/): on a loaded two-core
 # machine a single example can take longer than Hypothesis's default 200 ms deadline.
 settings.register_profile("dupbridge", deadline=None)
-# Mutation testing (scripts/mutation.py) draws the same examples for every mutant.
-settings.register_profile("mutation", deadline=None, derandomize=True, database=None)
+# Mutation testing (scripts/mutation.py) draws the same examples for every mutant, 25 rather
+# than 100: every mutant runs its tests again (docs/performance.md, "Mutation testing").
+settings.register_profile(
+    "mutation", deadline=None, derandomize=True, database=None, max_examples=25
+)
 settings.load_profile(os.environ.get("DUPBRIDGE_HYPOTHESIS", "dupbridge"))
 
 #: ``../shared/data`` beside the repository (override with DUPBRIDGE_SHARED_DATA).

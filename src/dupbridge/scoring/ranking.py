@@ -67,9 +67,11 @@ def rank(
 
     Args:
         totals: each contestant's total.
-        tie_break: splits groups with equal totals (default: all ties stay shared).
+        tie_break: splits groups with equal totals (default: all ties stay shared). It is
+            asked only about groups of two or more, each given in listing order.
         higher_is_better: whether the highest total wins.
-        order: how contestants sharing a place are listed (default: by key).
+        order: how contestants sharing a place are listed, whatever order ``tie_break``
+            returns them in (default: by key; keys of different types by type name first).
 
     Returns:
         The placings, best first.
