@@ -32,7 +32,7 @@ import random
 import statistics
 import time
 
-from dupbridge.analysis.dd import dd_table
+from dupbridge.analysis.dd import DDTable, dd_table
 from dupbridge.analysis.par import board_par
 from dupbridge.core.boards import Board
 from dupbridge.core.deal import Deal
@@ -79,6 +79,15 @@ def loss(played: Played, board: Board, par_ns: int) -> int:
     return abs(imps(ns_score(played, board) - par_ns))
 
 
+def at_double_dummy(played: Played, table: DDTable) -> Played:
+    """The contract reached, with the tricks its declarer takes double dummy: the auction's
+    worth, whatever the card play then made of it."""
+    contract = played.contract
+    if contract is None or contract.declarer is None:
+        return played
+    return Played(contract, table.tricks(contract.strain, contract.declarer))
+
+
 def declaring_vs_par(played: Played, board: Board, par_ns: int) -> int | None:
     """The declaring side's IMPs against par (None when the board was passed out)."""
     contract = played.contract
@@ -106,13 +115,15 @@ def run(
     robots_rng = random.Random(seed + 1)
     started = time.perf_counter()
     losses: dict[str, list[int]] = {"showcase": [], "old": []}
+    contracts: dict[str, list[int]] = {"showcase": [], "old": []}
     declaring: dict[str, list[int]] = {"showcase": [], "old": []}
     for _skipped in range(1, first):
         Deal.random(deals)
     for number in range(first, first + boards):
         board = Board.numbered(number)
         deal = Deal.random(deals)
-        par = board_par(dd_table(deal), board)
+        tricks = dd_table(deal)
+        par = board_par(tricks, board)
         if rng_per_board:
             robots_rng = random.Random(seed * 100003 + number)
         new, _record = play_table(board, deal, robots_rng, (skill, skill))
@@ -120,17 +131,20 @@ def run(
         line = [f"board {number:3d} par {par.score:+5d}"]
         for name, played in (("showcase", new), ("old", old)):
             losses[name].append(loss(played, board, par.score))
+            contracts[name].append(loss(at_double_dummy(played, tricks), board, par.score))
             difference = declaring_vs_par(played, board, par.score)
             if difference is not None:
                 declaring[name].append(difference)
             contract = played.contract
             shown = "passed" if contract is None else f"{contract} {played.tricks}"
-            line.append(f"{name} {shown} (loss {losses[name][-1]})")
+            line.append(f"{name} {shown} (loss {losses[name][-1]}, contract {contracts[name][-1]})")
         print(" ".join(line), flush=True)
     elapsed = time.perf_counter() - started
     new_loss, old_loss = (statistics.fmean(losses[name]) for name in ("showcase", "old"))
+    new_contract, old_contract = (statistics.fmean(contracts[name]) for name in ("showcase", "old"))
     new_decl, old_decl = (statistics.fmean(declaring[name] or [0]) for name in ("showcase", "old"))
     gain = old_loss - new_loss
+    contract_gain = old_contract - new_contract
     ratio = new_loss / old_loss if old_loss else float("nan")
     print(
         f"\n{boards} boards of the sample session (seed {seed}, from board {first}), "
@@ -140,6 +154,10 @@ def run(
     print(
         f"average IMP loss against par:       showcase {new_loss:.2f}, old robot {old_loss:.2f}"
         f" (ratio {ratio:.2f})"
+    )
+    print(
+        f"contracts against par (double dummy): showcase {new_contract:.2f}, "
+        f"old robot {old_contract:.2f}; showcase better by {contract_gain:+.2f} IMPs a board"
     )
     print(
         f"declaring side's IMPs against par:  showcase {new_decl:+.2f} "
@@ -156,6 +174,9 @@ def run(
         "showcase": new_loss,
         "old": old_loss,
         "gain": gain,
+        "contract_showcase": new_contract,
+        "contract_old": old_contract,
+        "contract_gain": contract_gain,
         "ratio": ratio,
     }
 

@@ -3,6 +3,7 @@ old robot, run here at a tiny size to check that it runs and reports what it pro
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -29,10 +30,26 @@ def test_showcase_benchmark_reports_the_loss_against_par() -> None:
         r"average IMP loss against par: +showcase (\d+\.\d\d), old robot (\d+\.\d\d)", run.stdout
     )
     assert losses is not None, run.stdout
-    per_board = [int(n) for line in boards for n in re.findall(r"\(loss (\d+)\)", line)]
-    assert 4 == len(per_board)
+    found = [
+        pair for line in boards for pair in re.findall(r"\(loss (\d+), contract (\d+)\)", line)
+    ]
+    assert 4 == len(found)
+    per_board = [int(played) for played, _contract in found]
     assert float(losses.group(1)) == sum(per_board[0::2]) / 2
     assert float(losses.group(2)) == sum(per_board[1::2]) / 2
+    # the contracts reached, scored at their double-dummy tricks: the auctions' own worth
+    contracts = re.search(
+        r"contracts against par \(double dummy\): showcase (\d+\.\d\d), old robot (\d+\.\d\d); "
+        r"showcase better by ([+-]\d+\.\d\d) IMPs a board",
+        run.stdout,
+    )
+    assert contracts is not None, run.stdout
+    per_contract = [int(contract) for _played, contract in found]
+    assert float(contracts.group(1)) == sum(per_contract[0::2]) / 2
+    assert float(contracts.group(2)) == sum(per_contract[1::2]) / 2
+    assert float(contracts.group(3)) == round(
+        float(contracts.group(2)) - float(contracts.group(1)), 2
+    )
     assert re.search(r"issue 14's figure \+2\.00: (met|NOT met)", run.stdout)
 
 
@@ -84,3 +101,30 @@ def test_showcase_benchmark_rng_per_board_plays_each_board_alike() -> None:
         outputs[first] = [line for line in run.stdout.splitlines() if line.startswith("board ")]
     assert outputs["2"][0].startswith("board   2 par ")
     assert outputs["1"][1] == outputs["2"][0]
+
+
+def test_a_contract_is_worth_its_double_dummy_tricks() -> None:
+    """The contracts' measure scores the contract reached at the tricks its declarer takes
+    double dummy (Law 77 on the double-dummy result), not at what the play made; a board
+    passed out stays passed out."""
+    import importlib.util
+
+    from dupbridge.analysis.dd import dd_table
+    from dupbridge.core.contract import Contract
+    from dupbridge.core.deal import Deal
+    from dupbridge.tournament.outcomes import Played
+
+    spec = importlib.util.spec_from_file_location("showcase", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    showcase = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(showcase)
+    deal = Deal.random(random.Random(7))
+    table = dd_table(deal)
+    for text in ("3NTS", "4SE", "2HXN"):
+        contract = Contract.from_str(text)
+        assert contract.declarer is not None
+        worth = showcase.at_double_dummy(Played(contract, 0), table)
+        assert worth.contract == contract
+        assert worth.tricks == table.tricks(contract.strain, contract.declarer)
+    assert showcase.at_double_dummy(Played(), table) == Played()
