@@ -185,6 +185,7 @@ def measure(url: str, persist: bool, args: argparse.Namespace) -> dict[str, floa
             measured = json.loads(result.read_text())
             if args.raw:  # every latency with its send time, for a closer look
                 name = f"{'sqlite' if url.startswith('sqlite') else 'postgresql'}-{persist}.json"
+                Path(args.raw).mkdir(parents=True, exist_ok=True)
                 (Path(args.raw) / name).write_text(result.read_text())
     finally:
         # SIGINT under cProfile: uvicorn passes it on as KeyboardInterrupt, and the profile
