@@ -50,7 +50,9 @@ def test_showcase_benchmark_reports_the_loss_against_par() -> None:
     assert float(contracts.group(3)) == round(
         float(contracts.group(2)) - float(contracts.group(1)), 2
     )
-    assert re.search(r"issue 14's figure \+2\.00: (met|NOT met)", run.stdout)
+    assert re.search(
+        r"issue 14's figure \+2\.00 \(issue 12: the contracts\): (met|NOT met)", run.stdout
+    )
 
 
 def test_showcase_benchmark_refuses_bad_options() -> None:
