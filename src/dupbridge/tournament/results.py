@@ -282,7 +282,8 @@ def results_by_column(
     """
     count = len(lines)
     where = list(map(object.__new__, repeat(Location, count)))
-    for setter, column in zip(_LOCATION_SLOTS, (repeat(source), lines, repeat(1)), strict=True):
+    located: tuple[Iterable[object], ...] = (repeat(source), lines, repeat(1))
+    for setter, column in zip(_LOCATION_SLOTS, located, strict=True):
         deque(map(setter, where, column), maxlen=0)
     made = list(map(object.__new__, repeat(Result, count)))
     columns = (boards, ns, ew, outcomes, tables, rounds, sessions, groups, where)
