@@ -29,6 +29,7 @@ from tests.browser.tablepage import (
     wait_view,
 )
 from tests.services.director.scripts import role_cookie
+from tests.web.protocol import start_session
 
 
 @pytest.fixture
@@ -103,16 +104,7 @@ def test_the_directors_ruling_and_message_on_the_players_page(
 def _started_session(live: LiveServer, director: dict[str, str]) -> str:
     """A session of four pairs started by the Director (round 1: two tables)."""
     with httpx.Client(base_url=live.url, cookies=director, timeout=20) as client:
-        made = client.post("/manage/sessions", data={"name": "Scores", "pin": "2468",
-                                                      "boards_per_round": "1"})  # fmt: skip
-        assert made.status_code == 303, made.text
-        session_id = str(made.headers["location"]).split("/")[-1].split("?")[0]
-        for k in range(1, 5):
-            added = client.post(f"/manage/sessions/{session_id}/pairs",
-                                data={"first": f"Anna {k}", "second": f"Bo {k}"})  # fmt: skip
-            assert added.status_code == 303, added.text
-        assert client.post(f"/manage/sessions/{session_id}/start").status_code == 303
-    return session_id
+        return start_session(client, "Scores")
 
 
 def test_the_directors_score_reaches_the_players_log(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from dupbridge.core.deal import Deal
@@ -51,3 +52,19 @@ def expected_view(table: Table, viewer: Viewer, *, released: bool = True) -> dic
 def reference(deal: str, board: int = 1) -> Table:
     """The reference table the test plays alongside the server."""
     return Table(board, Deal.from_pbn(deal))
+
+
+def start_session(client: httpx.Client, name: str) -> str:
+    """A pairs session of four pairs (one board a round) that the signed-in Director's
+    ``client`` creates and starts over the management pages: its id. A ``TestClient`` is an
+    ``httpx.Client``, so the same steps serve the app in process and a live server."""
+    made = client.post("/manage/sessions", data={"name": name, "pin": "2468",
+                                                  "boards_per_round": "1"})  # fmt: skip
+    assert made.status_code == 303, made.text
+    session_id = str(made.headers["location"]).split("/")[-1].split("?")[0]
+    for k in range(1, 5):
+        added = client.post(f"/manage/sessions/{session_id}/pairs",
+                            data={"first": f"Anna {k}", "second": f"Bo {k}"})  # fmt: skip
+        assert added.status_code == 303, added.text
+    assert client.post(f"/manage/sessions/{session_id}/start").status_code == 303
+    return session_id

@@ -17,7 +17,7 @@ from dupbridge.web.app import create_app
 from dupbridge.web.identity import AUTH_COOKIE
 from tests.services.director.scripts import role_cookie
 from tests.web.conftest import DEAL, SECRET, settings_for
-from tests.web.protocol import command, create
+from tests.web.protocol import command, create, start_session
 
 
 @pytest.fixture
@@ -28,16 +28,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 def _session(client: TestClient) -> str:
-    made = client.post("/manage/sessions", data={"name": "Console", "pin": "2468",
-                                                  "boards_per_round": "1"})  # fmt: skip
-    assert made.status_code == 303, made.text
-    session_id = made.headers["location"].split("/")[-1].split("?")[0]
-    for k in range(1, 5):
-        added = client.post(f"/manage/sessions/{session_id}/pairs",
-                            data={"first": f"Anna {k}", "second": f"Bo {k}"})  # fmt: skip
-        assert added.status_code == 303, added.text
-    assert client.post(f"/manage/sessions/{session_id}/start").status_code == 303
-    return session_id
+    return start_session(client, "Console")
 
 
 def _ranking(data: dict[str, Any]) -> dict[int, str]:
