@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from dupbridge.cli.server_commands import db_app, serve, server_options
+from dupbridge.cli.server_commands import HTTP_PROTOCOL, db_app, serve, server_options
 from dupbridge.store import head_revision
 
 
@@ -129,7 +129,7 @@ class TestServeProtocols:
         uvloop = importlib.util.find_spec("uvloop") is not None
         assert ("uvloop" if uvloop else "asyncio") == options["loop"]
         httptools = importlib.util.find_spec("httptools") is not None
-        assert ("httptools" if httptools else "h11") == options["http"]
+        assert (HTTP_PROTOCOL if httptools else "h11") == options["http"]
 
     def test_without_uvloop_and_httptools_asyncio_and_h11(
         self, monkeypatch: pytest.MonkeyPatch

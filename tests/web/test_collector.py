@@ -1,9 +1,10 @@
-"""The server process's garbage collector policy (``dupbridge.web.collector``): what survives a
-full collection is frozen, the whole heap is collectable again every ``full_every`` seconds,
-and cycles among unfrozen objects are still collected."""
+"""The server process's garbage collector policy (``dupbridge.web.collector``): what survives
+any collection is frozen, cycles among new objects are still collected, and the whole heap is
+collected again on a clock (``full_every`` seconds)."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Iterator
 
@@ -33,27 +34,58 @@ def test_install_freezes_what_the_process_holds(collector: Collector) -> None:
     assert gc.get_freeze_count() > 0
 
 
-def test_the_survivors_of_a_full_collection_are_frozen(collector: Collector) -> None:
+@pytest.mark.parametrize("generation", [0, 1, 2])
+def test_the_survivors_of_every_collection_are_frozen(
+    collector: Collector, generation: int
+) -> None:
     survivor = [Cycle() for _ in range(100)]
     frozen = gc.get_freeze_count()
-    gc.collect()  # a full collection: the callback freezes its survivors
+    gc.collect(generation)  # the callback freezes what survived
     assert gc.get_freeze_count() >= frozen + 100
+    collectable = {id(item) for item in gc.get_objects()}  # the three generations, not frozen
+    assert not any(id(item) in collectable for item in survivor)
     assert all(item.me is item for item in survivor)
 
 
 def test_cycles_among_new_objects_are_still_collected(collector: Collector) -> None:
-    gc.collect()
+    gc.collect(0)
     Cycle()  # garbage at once, in a cycle: only the collector frees it
-    assert gc.collect() >= 1
+    assert gc.collect(0) >= 1
 
 
-def test_every_full_every_seconds_everything_is_unfrozen(collector: Collector) -> None:
-    collector.full_every = 0.0  # due now
-    gc.collect()
-    assert 0 == gc.get_freeze_count()
-    collector.full_every = 3600
-    gc.collect()
-    assert gc.get_freeze_count() > 0
+def test_a_cycle_that_dies_once_frozen_waits_for_the_whole_heap(collector: Collector) -> None:
+    late = Cycle()
+    gc.collect(0)  # survives: frozen
+    del late  # now garbage, but among frozen objects
+    assert gc.collect(2) == 0
+    found, took = collector.collect_all()
+    assert found >= 1
+    assert took >= 0
+    assert gc.get_freeze_count() > 0  # the survivors frozen again
+
+
+def test_run_collects_the_whole_heap_on_its_clock(collector: Collector) -> None:
+    collector.full_every = 0.01
+
+    async def one_round() -> None:
+        late = Cycle()
+        gc.collect(0)  # frozen, then garbage
+        del late
+        task = asyncio.create_task(collector.run())
+        await asyncio.sleep(0.2)
+        task.cancel()
+
+    gc.set_debug(gc.DEBUG_SAVEALL)  # keep what the collections find, to see it
+    try:
+        asyncio.run(one_round())
+        assert any(isinstance(item, Cycle) for item in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
+def test_run_ends_at_once_when_not_installed() -> None:
+    asyncio.run(asyncio.wait_for(Collector(full_every=0).run(), timeout=1))
 
 
 def test_zero_keeps_pythons_own_policy() -> None:

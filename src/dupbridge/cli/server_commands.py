@@ -159,16 +159,21 @@ class ServerOptions(TypedDict):
     ws_per_message_deflate: bool
 
 
+#: uvicorn's httptools protocol without the cycle it leaves on a WebSocket upgrade.
+HTTP_PROTOCOL = "dupbridge.web.http_protocol:HttpProtocol"
+
+
 def server_options(*, ws_deflate: bool) -> ServerOptions:
     """uvicorn's protocol choices: the cheapest event loop and HTTP parser installed (uvloop
-    and httptools, in the server extra; asyncio and h11 otherwise), the sans-I/O websockets
+    and httptools, in the server extra, the latter as :data:`HTTP_PROTOCOL`; asyncio and h11
+    otherwise), the sans-I/O websockets
     implementation, and per-message compression only if the settings ask for it
     (``DUPBRIDGE_WS_DEFLATE``; docs/server.md, "Settings")."""
     import importlib.util
 
     return {
         "loop": "uvloop" if importlib.util.find_spec("uvloop") else "asyncio",
-        "http": "httptools" if importlib.util.find_spec("httptools") else "h11",
+        "http": HTTP_PROTOCOL if importlib.util.find_spec("httptools") else "h11",
         "ws": "websockets-sansio",
         "ws_per_message_deflate": ws_deflate,
     }

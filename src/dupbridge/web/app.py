@@ -10,6 +10,7 @@ static files are served at ``/static``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -74,8 +75,9 @@ ROUTERS = (
 )
 
 
-def create_app(settings: Settings) -> FastAPI:
-    """The dupbridge server for ``settings``."""
+def create_app(settings: Settings, collector: Collector | None = None) -> FastAPI:
+    """The dupbridge server for ``settings``; with an installed ``collector``, its lifespan
+    also runs the collector's whole-heap collections on their clock."""
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[dict[str, Any]]:
@@ -108,6 +110,7 @@ def create_app(settings: Settings) -> FastAPI:
             disconnect_grace=settings.disconnect_grace,
         )
         _app.state.director = director
+        collecting = asyncio.create_task(collector.run()) if collector is not None else None
         try:
             yield {
                 "sessions": sessions,
@@ -121,6 +124,8 @@ def create_app(settings: Settings) -> FastAPI:
                 "club": ClubService(ClubStore(engine)),
             }
         finally:
+            if collecting is not None:
+                collecting.cancel()
             await runner.close()
             await robots.close()
             await service.close()
@@ -144,5 +149,6 @@ def app_from_environment() -> FastAPI:
     """The app with settings from the environment (for ``uvicorn --factory``), in a process
     whose garbage collector keeps its pauses short (:mod:`dupbridge.web.collector`)."""
     settings = Settings()
-    Collector(settings.gc_full_every).install()
-    return create_app(settings)
+    collector = Collector(settings.gc_full_every)
+    collector.install()
+    return create_app(settings, collector)
