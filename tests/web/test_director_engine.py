@@ -278,6 +278,8 @@ def test_the_console_page_rules_law_25a_with_its_buttons(client: TestClient) -> 
     text = client.get(page).text
     assert "Law 25A6" in text
     assert 'name="option" value="withdraw"' in text
+    assert f'name="seq" value="{table.view("N")["seq"]}"' in text  # the form names its head
+    assert 'name="step"' not in text
     post(do="choose", option="withdraw")
     post(do="resume")
     stale = client.post(page, data={"seq": "0", "do": "open"})

@@ -144,3 +144,31 @@ def test_the_home_page_leads_to_the_tools(director: TestClient) -> None:
     assert 'href="/director/claim-check"' in home
     answer = director.get("/director/sessions", params={"session": "abc 1"})
     assert (answer.status_code, answer.headers["location"]) == (303, "/director/sessions/abc%201")
+
+
+def test_the_pending_decision_shows_its_law_and_options(director: TestClient) -> None:
+    """Law 54: after the opening lead out of turn the page asks the Director's question, then
+    reads the options aloud and offers each as a button; each form carries the step it answers
+    (a stale form then changes nothing)."""
+    record = scenario(RECORDS / "p01_2017_opening_lead_ootr_refused.json")["record"]
+    page = start(director, board=str(record["board"]), edition="2017", deal=record["deal"])
+    actions = record["actions"]
+    asked = next(i for i, action in enumerate(actions) if "director" in action)
+    for action in actions[:asked]:
+        if "call" in action:
+            form = {"do": "call", "seat": action["seat"], "call": action["call"]}
+        else:
+            form = {"do": "card", "card": f"{action['seat']} {action['card']}"}
+        assert director.post(page, data=form).status_code == 303
+    question = director.get(page).text
+    assert 'id="pending-title"' in question
+    assert "Law 54" in question
+    assert 'class="options yesno"' in question
+    assert f'name="step" value="{asked}"' in question
+    assert 'name="seq"' not in question
+    assert director.post(page, data={"do": "answer", "yes": "no"}).status_code == 303
+    choice = director.get(page).text
+    assert "Read to the table:" in choice
+    assert f'name="step" value="{asked + 1}"' in choice
+    chosen = actions[asked + 1]["choose"]["option"]
+    assert f'name="option" value="{chosen}"' in choice

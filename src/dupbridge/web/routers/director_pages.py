@@ -123,7 +123,6 @@ def _ruling_page(
         seat=seat or "N",
         entries=entries,
         entry=None if entry is None else entry.to_json(),
-        tricks_range=range(14),
         **LABELS,
     )
 
