@@ -58,7 +58,9 @@ def test_a_cycle_that_dies_once_frozen_waits_for_the_whole_heap(collector: Colle
     gc.collect(0)  # survives: frozen
     del late  # now garbage, but among frozen objects
     assert gc.collect(2) == 0
-    found, took = collector.collect_all()
+    done = collector.collect_all()
+    assert done is not None
+    found, took = done
     assert found >= 1
     assert took >= 0
     assert gc.get_freeze_count() > 0  # the survivors frozen again
@@ -82,6 +84,33 @@ def test_run_collects_the_whole_heap_on_its_clock(collector: Collector) -> None:
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
+
+
+def test_run_tries_again_while_another_collection_is_under_way(
+    collector: Collector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CPython skips ``gc.collect`` while another thread collects; the whole-heap collection
+    then waits a moment and runs again rather than being lost for a period."""
+    collector.full_every = 0.01
+    real = gc.collect
+    calls: list[int] = []
+
+    def busy_once(generation: int = 2) -> int:
+        calls.append(generation)
+        collector.full_every = 3600  # a second call now can only be the retry
+        return 0 if len(calls) == 1 else real(generation)
+
+    monkeypatch.setattr(gc, "collect", busy_once)
+
+    async def until_collected() -> None:
+        task = asyncio.create_task(collector.run(retry_after=0.01))
+        while len(calls) < 2:
+            await asyncio.sleep(0.01)
+        task.cancel()
+
+    asyncio.run(asyncio.wait_for(until_collected(), timeout=5))
+    assert len(calls) >= 2
+    assert collector.collect_all() is not None  # the real collection counts as one
 
 
 def test_run_ends_at_once_when_not_installed() -> None:

@@ -58,23 +58,33 @@ class Collector:
             gc.unfreeze()
             self.installed = False
 
-    def collect_all(self) -> tuple[int, float]:
+    def collect_all(self) -> tuple[int, float] | None:
         """Collect the whole heap, frozen objects included, then freeze the survivors again:
-        the cycles found and the seconds the collection took."""
+        the cycles found and the seconds the collection took, or ``None`` when another
+        thread's collection was under way (CPython then skips the call: try again later)."""
+        before = gc.get_stats()[-1]["collections"]
         gc.unfreeze()
         started = time.perf_counter()
         found = gc.collect()
         took = time.perf_counter() - started
         if self.installed:
             gc.freeze()
+        if gc.get_stats()[-1]["collections"] == before:
+            return None
         return found, took
 
-    async def run(self) -> None:
-        """Every ``full_every`` seconds, :meth:`collect_all` (until cancelled)."""
+    async def run(self, retry_after: float = 0.1) -> None:
+        """Every ``full_every`` seconds, :meth:`collect_all` (again after ``retry_after``
+        seconds while it is skipped), until cancelled."""
         while self.installed:
             await asyncio.sleep(self.full_every)
-            if self.installed:
-                found, took = self.collect_all()
+            done = None
+            while self.installed and done is None:
+                done = self.collect_all()
+                if done is None:
+                    await asyncio.sleep(retry_after)
+            if done is not None:
+                found, took = done
                 _LOG.info("whole-heap collection: %d cycles freed in %.0f ms", found, took * 1000)
 
     def _after(self, phase: str, info: dict[str, Any]) -> None:
