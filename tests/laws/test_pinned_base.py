@@ -8,11 +8,13 @@ is built (docs/performance.md, "Mutation testing").
 
 from __future__ import annotations
 
+import pytest
+
 from dupbridge.core.calls import Strain, parse_call
 from dupbridge.core.cards import Suit
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rectify import Span
-from dupbridge.laws import LAWS_2007, LAWS_2017
+from dupbridge.laws import LAWS_2007, LAWS_2017, find_edition
 from dupbridge.laws.base import suit_word
 from dupbridge.laws.steps import (
     Ask,
@@ -97,6 +99,14 @@ class TestCitations:
         assert LawRef(72, "C", "2017") == LAWS_2017.ref("awareness")
         assert LawRef(27, "B2", "2017") == LAWS_2017.ref("27B2")
         assert LawRef(23, "", "2007") == LAWS_2007.ref("72C")
+
+    def test_unknown_edition(self) -> None:
+        """Only the 2017 and 2007 Laws are implemented; the refusal names the edition asked
+        for, as typed, and both known ones (spaces around a known name are forgiven)."""
+        assert LAWS_2017 is find_edition(" 2017 ")
+        with pytest.raises(ValueError) as refused:
+            find_edition(" 1997")
+        assert "unknown edition of the Laws: ' 1997' (expected 2017 or 2007)" == str(refused.value)
 
     def test_penalty_reviews(self) -> None:
         """2017 Law 50E4: the review when a penalty card's information may have helped."""
