@@ -64,6 +64,15 @@ class TestProfiles:
         with pytest.raises(ValueError, match="wbf, wbf2007, sweden, estonia, poland"):
             find_profile("norway")
 
+    def test_unknown_profile_message(self) -> None:
+        """The refusal names the key asked for, as typed, and every known key in order."""
+        with pytest.raises(ValueError) as refused:
+            find_profile(" Norway ")
+        assert (
+            "unknown national profile ' Norway ' (expected wbf, wbf2007, sweden, estonia, poland)"
+            == str(refused.value)
+        )
+
     def test_profile_edition_must_match(self) -> None:
         """A profile brings its edition: Sweden's is 2007."""
         assert "2007/sweden" == rulebook_for("2007", "sweden").name
