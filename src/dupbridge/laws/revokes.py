@@ -179,7 +179,7 @@ class RevokeLaws(EditionBase):
         if facts.os_won_revoke_trick or facts.os_later > 0:
             return Adjustment(
                 1,
-                (law, "64A2"),
+                (law, "64A2") if law != "64A2" else ("64A2",),  # each law cited once
                 N_(
                     "the offender did not win the revoke trick and his side won it or a later "
                     "trick: one trick goes to the non-offending side (Law 64A2)"
