@@ -381,7 +381,7 @@ class TestCardsFaceUp:
 
     def test_a_card_exposed_during_play(self) -> None:
         """A defender's card exposed during play becomes a penalty card (Laws 49, 50A): it
-        shows face up to every viewer, not twice."""
+        shows face up to every viewer."""
         table = recording()
         bid(table, "1NT Pass Pass Pass")
         play(table, "HA")
