@@ -66,12 +66,14 @@ class TestParts:
             '[["{n}",{"n":null}]]',
             '[["a",{"n":"' + "x" * 81 + '"}]]',
             '[["a",{}],["{m}",{}]]',
+            '[["{{x}} {n}",{}]]',
         ],
     )
     def test_not_plain(self, body: str) -> None:
         """A part must be a pair of a template and its values; a placeholder a bare name
         with a value, no format spec or conversion; a value a number (not a truth value) or
-        a text of at most 80 characters. One bad part spoils the whole."""
+        a text of at most 80 characters, even after literal braces. One bad part spoils the
+        whole."""
         assert explanation_parts(MARK + body) is None
         assert MARK + body == render_explanation(MARK + body)
 
