@@ -268,6 +268,12 @@ class TestPlayActions:
             {"type": "revoke", "seat": "S"}
         )
 
+    def test_a_stray_empty_key_is_not_the_value(self) -> None:
+        """Only the action key (or its named field) gives the value: a key "" is ignored."""
+        assert PlayCard(Seat.S, card("SA")) == decode_command(
+            {"type": "card", "seat": "S", "card": "SA", "": "HK"}
+        )
+
     def test_a_frame_value_under_its_action_key(self) -> None:
         """A frame may give its value under the action key itself, as a record does."""
         assert Claim(Seat.N, 9, None) == decode_command({"type": "claim", "seat": "N", "claim": 9})
