@@ -193,10 +193,25 @@ class TestCalls:
         assert BidAboveSeven(Seat.W, 8, Strain.HEARTS) == decode_command(
             {"type": "above_seven", "seat": "W", "level": 8, "strain": "H"}
         )
-        assert refusal({"type": "above_seven", "seat": "W", "level": "8", "strain": "H"})
-        assert refusal(
+        assert "'level' must be a whole number, not '8'" == refusal(
+            {"type": "above_seven", "seat": "W", "level": "8", "strain": "H"}
+        )
+        assert "'level' must be a whole number, not True" == refusal(
             {"type": "above_seven", "seat": "W", "level": True, "strain": "H"}
-        ).startswith("'level' must be a whole number")
+        )
+
+    def test_above_seven_without_level_or_strain(self) -> None:
+        """A bid above seven (Law 38) names both its level and its strain; a frame that
+        leaves one out is refused naming it."""
+        assert "the 'above_seven' action has no 'level'" == refusal(
+            {"type": "above_seven", "seat": "W", "strain": "H"}
+        )
+        assert "the 'above_seven' action has no 'strain'" == refusal(
+            {"type": "above_seven", "seat": "W", "level": 8}
+        )
+        assert "the 'above_seven' action has no 'strain'" == refusal(
+            {"type": "above_seven", "seat": "W", "level": 8, "strain": None}
+        )
 
     def test_a_changed_call(self) -> None:
         """A changed call (Law 25) as a record or as a frame."""
@@ -225,12 +240,46 @@ class TestPlayActions:
         )
 
     def test_a_frame_without_its_value(self) -> None:
-        """A frame names its action by ``type``; its action key, when left out, counts as
-        the record form's ``true``: a claim frame without its tricks is refused as such."""
-        assert "'claim' must be a whole number of tricks, not True" == refusal(
+        """A frame names its action by ``type``; left without the value the action needs
+        (the claimed tricks, Law 68A; the kind of a report; the card...), it is refused
+        with the action and the field named, never read as some other value."""
+        assert "the 'claim' action has no 'tricks' (or 'claim')" == refusal(
             {"type": "claim", "seat": "N"}
         )
-        assert Report(Seat.S, "True") == decode_command({"type": "report", "seat": "S"})
+        assert "the 'claim' action has no 'tricks' (or 'claim')" == refusal(
+            {"type": "claim", "seat": "N", "tricks": None}
+        )
+        assert "the 'report' action has no 'kind' (or 'report')" == refusal(
+            {"type": "report", "seat": "S"}
+        )
+        assert "the 'report' action has no 'kind' (or 'report')" == refusal(
+            {"seat": "S", "report": None}
+        )
+        assert "the 'call' action has no 'call'" == refusal({"type": "call", "seat": "S"})
+        assert "the 'card' action has no 'card'" == refusal({"type": "card", "seat": "S"})
+        assert "the 'card' action has no 'card'" == refusal({"seat": "S", "card": None})
+        assert "the 'expose' action has no 'cards' (or 'expose')" == refusal(
+            {"type": "expose", "seat": "S"}
+        )
+        assert "the 'change' action has no 'call' (or 'change')" == refusal(
+            {"type": "change", "seat": "S"}
+        )
+        assert "the 'revoke' action has no 'offender' (or 'revoke')" == refusal(
+            {"type": "revoke", "seat": "S"}
+        )
+
+    def test_a_stray_empty_key_is_not_the_value(self) -> None:
+        """Only the action key (or its named field) gives the value: a key "" is ignored."""
+        assert PlayCard(Seat.S, card("SA")) == decode_command(
+            {"type": "card", "seat": "S", "card": "SA", "": "HK"}
+        )
+
+    def test_a_frame_value_under_its_action_key(self) -> None:
+        """A frame may give its value under the action key itself, as a record does."""
+        assert Claim(Seat.N, 9, None) == decode_command({"type": "claim", "seat": "N", "claim": 9})
+        assert Report(Seat.S, "misinformation") == decode_command(
+            {"type": "report", "seat": "S", "report": "misinformation"}
+        )
 
     def test_concessions(self) -> None:
         """A concession of all the remaining tricks or of some (Law 68B)."""
@@ -303,7 +352,7 @@ class TestRecordingModeReports:
         assert DrawAttention(Seat.N, Seat.W, 4, "after_play") == decode_command(
             {"type": "revoke", "seat": "N", "offender": "W", "trick": 4, "when": "after_play"}
         )
-        assert "'trick' must be a whole number of tricks, not '4'" == refusal(
+        assert "'trick' must be a whole number, not '4'" == refusal(
             {"seat": "N", "revoke": "E", "trick": "4"}
         )
 

@@ -370,7 +370,7 @@ def decode_command(data: object, *, recording: bool = False) -> Command:
         raise CommandError(_("the action has no 'seat'"))
     seat = Seat.from_str(str(data["seat"]))
     decoder: Decoder = _DECODERS[kind]
-    return decoder(seat, data.get(kind, True), data, recording)
+    return decoder(seat, data.get(kind, _MISSING), data, recording)
 
 
 def _kind_of(data: Mapping[str, object]) -> str:
@@ -397,12 +397,57 @@ def _kind_of(data: Mapping[str, object]) -> str:
 Decoder: TypeAlias = Callable[[Seat, object, Mapping[str, object], bool], Command]
 
 
+#: The value of an action key a web frame left out (a frame names its action by ``type``).
+_MISSING: Any = object()
+
+
+def _given(command: str, value: object, data: Mapping[str, object], field: str = "") -> object:
+    """The value of ``field`` in ``data``, else ``value`` (the action key's own value).
+
+    Raises:
+        CommandError: if neither is given (or it is null), naming the action and its field
+            instead of reading the missing value as some other value.
+    """
+    found = data.get(field, value) if field else value
+    if found is _MISSING or found is None:
+        if not field:
+            raise _missing(command, command)
+        message = _("the '{command}' action has no '{field}' (or '{key}')")
+        raise CommandError(message.format(command=command, field=field, key=command))
+    return found
+
+
+def _missing(command: str, field: str) -> CommandError:
+    message = _("the '{command}' action has no '{field}'")
+    return CommandError(message.format(command=command, field=field))
+
+
+def _field(command: str, data: Mapping[str, object], field: str) -> object:
+    """The value of ``field`` in ``data``, which only it gives.
+
+    Raises:
+        CommandError: if it is not given (or null), naming the action and the field.
+    """
+    found = data.get(field)
+    if found is None:
+        raise _missing(command, field)
+    return found
+
+
 def _int_field(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise CommandError(
             _("'{name}' must be a whole number of tricks, not {value!r}").format(
                 name=name, value=value
             )
+        )
+    return value
+
+
+def _whole_number(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(
+            _("'{name}' must be a whole number, not {value!r}").format(name=name, value=value)
         )
     return value
 
@@ -417,7 +462,7 @@ def _true_only(key: str, value: object) -> None:
 
 
 def _call(seat: Seat, value: object, data: Mapping[str, object], recording: bool) -> Command:
-    text = str(value)
+    text = str(_given("call", value, data))
     try:
         call = parse_call(text)
     except InvalidCallError:
@@ -435,25 +480,23 @@ def _call(seat: Seat, value: object, data: Mapping[str, object], recording: bool
 
 
 def _above_seven(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
-    return BidAboveSeven(
-        seat, _int_field(data.get("level"), "level"), Strain.from_str(str(data.get("strain")))
-    )
+    level = _whole_number(_field("above_seven", data, "level"), "level")
+    return BidAboveSeven(seat, level, Strain.from_str(str(_field("above_seven", data, "strain"))))
 
 
 def _card(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
-    return PlayCard(seat, Card.from_str(str(value)))
+    return PlayCard(seat, Card.from_str(str(_given("card", value, data))))
 
 
 def _claim(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
-    tricks = data.get("tricks", value)
+    tricks = _given("claim", value, data, "tricks")
     return Claim(seat, _int_field(tricks, "claim"), _text(data.get("statement")))
 
 
 def _concede(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
-    tricks = data.get("tricks", value)
-    return Concede(
-        seat, None if tricks is True or tricks is None else _int_field(tricks, "concede")
-    )
+    tricks = data.get("tricks", value)  # none given: all the remaining tricks (Law 68B)
+    all_of_them = tricks is True or tricks is None or tricks is _MISSING
+    return Concede(seat, None if all_of_them else _int_field(tricks, "concede"))
 
 
 def _accept(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
@@ -465,14 +508,14 @@ def _reject(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> 
 
 
 def _expose(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
-    value = data.get("cards", value)
+    value = _given("expose", value, data, "cards")
     texts = value if isinstance(value, list) else str(value).split()
     cards = tuple(Card.from_str(str(text)) for text in texts)
     return ExposeCards(seat, cards, deliberate=bool(data.get("deliberate", False)))
 
 
 def _change(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
-    return ChangeCall(seat, parse_call(str(data.get("call", value))))
+    return ChangeCall(seat, parse_call(str(_given("change", value, data, "call"))))
 
 
 def _report(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
@@ -484,7 +527,7 @@ def _report(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> 
         )
     return Report(
         seat,
-        str(data.get("kind", value)),
+        str(_given("report", value, data, "kind")),
         str(data.get("facts", "") or ""),
         None if against is None else Seat.from_str(str(against)),
         () if details is None else _pairs(details),
@@ -493,11 +536,11 @@ def _report(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> 
 
 def _revoke(seat: Seat, value: object, data: Mapping[str, object], _r: bool) -> Command:
     trick = data.get("trick")
-    offender = data.get("offender", value)
+    offender = _given("revoke", value, data, "offender")
     return DrawAttention(
         seat,
         Seat.from_str(str(offender)),
-        None if trick is None else _int_field(trick, "trick"),
+        None if trick is None else _whole_number(trick, "trick"),
         str(data.get("when", "") or ""),
     )
 

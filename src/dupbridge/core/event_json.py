@@ -122,8 +122,6 @@ def value_to_json(value: object) -> Any:
         return str(value)
     if value is None or isinstance(value, bool | int | str | float):
         return value
-    if isinstance(value, Side | Vulnerability | Strain):
-        return str(value)
     if isinstance(value, Card | Contract | LawRef | Hand):
         return str(value)
     if isinstance(value, Call):
