@@ -64,7 +64,7 @@ from dupbridge.core.phases import (
     Mode,
     Phase,
 )
-from dupbridge.core.play import Play, Trick
+from dupbridge.core.play import Play
 from dupbridge.core.recording import RecordedAuction, Recorder
 from dupbridge.core.seats import Seat, Side
 from dupbridge.core.table_recording import RecordingCommands
@@ -236,29 +236,7 @@ class Table(RecordingCommands):
         log.append(event)
         if trick is None:
             return (event,)
-        # What _trick_done does, inline: a quarter of the cards end a trick.
-        completed = trick_completed(len(log), trick)
-        log.append(completed)
-        if trick.number < 13:
-            return (event, completed)
-        return (event, completed, self.finish(play.declarer_tricks, "played"))
-
-    def _play_card(self, seat: Seat, card: Card) -> tuple[Event, ...]:
-        """:meth:`play_card` without recording mode's checks (the recorder made them)."""
-        play = self.play
-        if self.phase is not Phase.PLAY or self._claim is not None or play is None:
-            self.require("play_card", seat, card=card)
-        assert play is not None
-        trick = play.play(seat, card)
-        log = self._events
-        event = card_played(len(log), seat, card)
-        log.append(event)
-        if trick is None:
-            return (event,)
-        return self._trick_done(play, event, trick)
-
-    def _trick_done(self, play: Play, event: Event, trick: Trick) -> tuple[Event, ...]:
-        log = self._events
+        # A quarter of the cards end a trick.
         completed = trick_completed(len(log), trick)
         log.append(completed)
         if trick.number < 13:
