@@ -7,6 +7,8 @@ built (docs/performance.md, "Mutation testing").
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from dupbridge.core.calls import Bid, Strain
@@ -16,6 +18,7 @@ from dupbridge.laws.profiles import SWEDEN
 from dupbridge.rulings import RulingsEngine, rulebook_for
 from dupbridge.rulings.solver import ExhaustiveSolver
 from dupbridge.rulings.walker import strains, sufficient
+from dupbridge.services.records import run_record, state_json
 
 
 class TestRulebookFor:
@@ -99,3 +102,130 @@ class TestSufficient:
         assert sufficient(1, Strain.SPADES, Bid(1, Strain.HEARTS))
         assert not sufficient(1, Strain.HEARTS, Bid(1, Strain.HEARTS))
         assert not sufficient(1, Strain.HEARTS, Bid(1, Strain.SPADES))
+
+
+DEAL = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
+
+
+def state(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    result = state_json(run_record({**record, "actions": actions}, claims=ExhaustiveSolver()))
+    assert result["error"] is None, result["error"]
+    return result
+
+
+def call(seat: str, text: str) -> dict[str, Any]:
+    return {"seat": seat, "call": text}
+
+
+def choose(seat: str, option: str) -> dict[str, Any]:
+    return {"choose": {"seat": seat, "option": option}}
+
+
+def unintended_change(seat: str, text: str) -> list[dict[str, Any]]:
+    """Law 25A1: the seat changes his last call, and the Director finds it unintended."""
+    return [{"seat": seat, "change": text}, {"director": {"unintended": True}}]
+
+
+class TestUnintendedChangeReplacesTheCall:
+    """Law 25A1: the intended call replaces the unintended one, subject to the appropriate law;
+    25A6: the LHO's call over it may be withdrawn, and goes anyway if it no longer fits."""
+
+    def test_lho_call_still_legal_is_offered(self) -> None:
+        """East's 1C (second in hand) becomes 1D; South's 1S over it is still legal: South
+        may withdraw it or keep it (25A6)."""
+        actions = [call("N", "P"), call("E", "1C"), call("S", "1S"), *unintended_change("E", "1D")]
+        result = state(actions)
+        assert result["auction"] == ["Pass", "1D", "1S"]
+        assert result["pending"]["law"] == "25A6"
+        assert result["pending"]["chooser"] == "S"
+        assert result["pending"]["options"] == ["withdraw", "keep"]
+        kept = state([*actions, choose("S", "keep")])
+        assert kept["auction"] == ["Pass", "1D", "1S"]
+        assert kept["turn"] == "W"
+        assert kept["rulings"][-1]["laws"] == ["25A1", "25A6"]
+
+    def test_lho_call_no_longer_sufficient_is_cancelled(self) -> None:
+        """East's 1C becomes 1H; South's 1D over it would now be insufficient: it is
+        cancelled and South calls again."""
+        actions = [call("N", "P"), call("E", "1C"), call("S", "1D"), *unintended_change("E", "1H")]
+        result = state(actions)
+        assert result["auction"] == ["Pass", "1H"]
+        assert result["turn"] == "S"
+        assert result["pending"] is None
+        assert result["rulings"][-1]["laws"] == ["25A1"]
+
+    def test_dealer_change_cancels_the_lho_call(self) -> None:
+        """North's 1C becomes 1H; East's 1D would be insufficient: cancelled, East calls."""
+        actions = [call("N", "1C"), call("E", "1D"), *unintended_change("N", "1H")]
+        result = state(actions)
+        assert result["auction"] == ["1H"]
+        assert result["turn"] == "E"
+
+    def test_intended_call_illegal_in_place_is_made_again(self) -> None:
+        """East's 1NT over 1S becomes 1H, insufficient there: the 1NT is cancelled and East
+        must make 1H again at his turn (25A1), where Law 27 applies to it."""
+        actions = [call("N", "1S"), call("E", "1NT"), *unintended_change("E", "1H")]
+        result = state(actions)
+        assert result["auction"] == ["1S"]
+        assert result["turn"] == "E"
+        assert result["obligations"] == [
+            {
+                "seat": "E",
+                "span": "next_turn",
+                "law": "25A1",
+                "ruling": 4,
+                "duty": "repeat",
+                "call": "1H",
+            }
+        ]
+        again = state([*actions, call("E", "1H")])
+        assert again["obligations"] == []
+        assert again["pending"]["law"] == "27A1"
+        assert again["pending"]["chooser"] == "S"
+
+
+class TestReplacementOfAnInsufficientBid:
+    """Law 27B: how the replacement of a refused insufficient bid is judged."""
+
+    def test_jump_at_the_two_level_is_not_the_lowest(self) -> None:
+        """North 1D, East 1C refused: 2S is a jump (1S was sufficient), judged by 27B1(b)."""
+        actions = [call("N", "1D"), call("E", "1C"), choose("S", "refuse"), call("E", "2S")]
+        result = state(actions)
+        assert result["pending"]["law"] == "27B1(b)"
+        assert result["pending"]["options"] == ["comparable"]
+
+    def test_lowest_at_the_two_level(self) -> None:
+        """2C is the lowest sufficient club bid over 1D: 27B1(a) first."""
+        actions = [call("N", "1D"), call("E", "1C"), choose("S", "refuse"), call("E", "2C")]
+        assert state(actions)["pending"]["law"] == "27B1(a)"
+
+    def test_illegal_replacement(self) -> None:
+        """Law 27B3: a redouble attempted in place of the insufficient bid is cancelled;
+        East must replace it by a sufficient bid or a pass, his partner must pass whenever it
+        is his turn, and Law 26B may apply (see Law 72C)."""
+        actions = [call("N", "1S"), call("E", "1H"), choose("S", "refuse"), call("E", "XX")]
+        result = state(actions)
+        assert result["pending"] is None
+        assert result["auction"] == ["1S"]
+        assert result["rulings"][-1]["laws"] == ["27B", "27B3", "16C", "26B", "72C"]
+
+    def test_no_double_released_by_the_call(self) -> None:
+        """Law 27B4 refused: East may not double at his next turn (27B3); his 3D ends that
+        duty."""
+        second = [call("N", "2S"), call("E", "1H"), choose("S", "refuse"), call("E", "2D")]
+        refused = [*second, choose("S", "refuse")]
+        result = state(refused)
+        assert result["obligations"] == [
+            {
+                "seat": "E",
+                "span": "next_turn",
+                "law": "27B3",
+                "ruling": 3,
+                "duty": "no_double",
+                "call": None,
+            }
+        ]
+        after = state([*refused, call("E", "3D")])
+        assert after["obligations"] == []
+        assert after["auction"] == ["2S", "3D"]
