@@ -229,3 +229,31 @@ class TestReplacementOfAnInsufficientBid:
         after = state([*refused, call("E", "3D")])
         assert after["obligations"] == []
         assert after["auction"] == ["2S", "3D"]
+
+
+class TestWhoseCallAnswers:
+    """The seats whose call answers a pending choice (``callers``)."""
+
+    def test_lho_who_is_also_on_turn_counted_once(self) -> None:
+        """Law 29A: West bids at North's turn; North is both West's LHO (who may accept by
+        calling) and the player on turn (28B): listed once."""
+        pending = state([call("W", "1S")])["pending"]
+        assert (pending["law"], pending["chooser"], pending["callers"]) == ("29A", "N", ["N"])
+
+    def test_partner_on_turn_does_not_forfeit(self) -> None:
+        """Law 28B: only an opponent's call forfeits the right to accept; South bids at his
+        partner's turn, so only West, his LHO, answers by calling."""
+        pending = state([call("S", "1S")])["pending"]
+        assert (pending["chooser"], pending["callers"]) == ("W", ["W"])
+
+    def test_opponents_on_turn_and_lho(self) -> None:
+        """East bids at North's turn: South (LHO, 29A) and North (on turn, 28B) answer."""
+        assert state([call("E", "1S")])["pending"]["callers"] == ["S", "N"]
+
+    def test_premature_replacement_made(self) -> None:
+        """Law 27C: East may replace his insufficient bid before South chooses; once he has,
+        only South's call answers."""
+        before = state([call("N", "1S"), call("E", "1H")])["pending"]
+        assert (before["law"], before["callers"]) == ("27A1", ["S", "E"])
+        after = state([call("N", "1S"), call("E", "1H"), call("E", "2H")])["pending"]
+        assert (after["law"], after["chooser"], after["callers"]) == ("27A1", "S", ["S"])
