@@ -13,6 +13,7 @@ import pytest
 
 from dupbridge.core.calls import Bid, Strain
 from dupbridge.core.errors import ImpossibleActionError
+from dupbridge.core.events import Rectified
 from dupbridge.laws import LAWS_2007, LAWS_2017, WBF, WBF_2007
 from dupbridge.laws.profiles import SWEDEN
 from dupbridge.rulings import RulingsEngine, rulebook_for
@@ -257,3 +258,41 @@ class TestWhoseCallAnswers:
         assert (before["law"], before["callers"]) == ("27A1", ["S", "E"])
         after = state([call("N", "1S"), call("E", "1H"), call("E", "2H")])["pending"]
         assert (after["law"], after["chooser"], after["callers"]) == ("27A1", "S", ["S"])
+
+
+def effects_logged(actions: list[dict[str, Any]]) -> list[tuple[str, int, object]]:
+    """Each Rectified event of the log: the effect's kind, its ruling, its event (if any)."""
+    record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    table = run_record({**record, "actions": actions}, claims=ExhaustiveSolver()).table
+    return [
+        (type(event.effect).__name__, event.effect.ruling, getattr(event.effect, "seq", None))
+        for event in table.events
+        if isinstance(event, Rectified)
+    ]
+
+
+class TestEffectsNameTheirRuling:
+    """The log ties every effect to the ruling that produced it, and a call that stands or
+    replaces another to the event where it was made."""
+
+    def test_intended_call_illegal_in_place(self) -> None:
+        """Law 25A1 (ruling 4, East's change): cancelled, then repeated at East's turn."""
+        actions = [call("N", "1S"), call("E", "1NT"), *unintended_change("E", "1H")]
+        kinds = [(kind, ruling) for kind, ruling, _ in effects_logged(actions)]
+        assert kinds == [("Pend", 4), ("Resolve", 4), ("Note", 4), ("Cancel", 4), ("Oblige", 4)]
+
+    def test_replacement_and_cancelled_lho_call(self) -> None:
+        """Law 25A1 (ruling 5): East's 1H replaces his 1C, changed at event 4; South's 1D
+        goes."""
+        actions = [call("N", "P"), call("E", "1C"), call("S", "1D"), *unintended_change("E", "1H")]
+        logged = effects_logged(actions)
+        assert [(kind, ruling) for kind, ruling, _ in logged][-2:] == [
+            ("Replace", 5),
+            ("Cancel", 5),
+        ]
+        assert logged[-2][2] == 4
+
+    def test_accepted_insufficient_bid_stands(self) -> None:
+        """Law 27A1 (ruling 3): East's 1H, made at event 2, stands."""
+        logged = effects_logged([call("N", "1S"), call("E", "1H"), choose("S", "accept")])
+        assert logged[-1] == ("Stand", 3, 2)
