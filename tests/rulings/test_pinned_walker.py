@@ -1,0 +1,298 @@
+"""The walk of an edition's steps and the engine's construction (rulings/walker.py,
+rulings/engine.py); what mutation testing found unpinned (issue 19).
+
+Every engine and table is built inside its test, so that mutmut's mutant is active when it is
+built (docs/performance.md, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dupbridge.core.calls import Bid, Strain
+from dupbridge.core.errors import ImpossibleActionError
+from dupbridge.core.events import Rectified
+from dupbridge.laws import LAWS_2007, LAWS_2017, WBF, WBF_2007
+from dupbridge.laws.profiles import SWEDEN
+from dupbridge.rulings import RulingsEngine, rulebook_for
+from dupbridge.rulings.solver import ExhaustiveSolver
+from dupbridge.rulings.walker import strains, sufficient
+from dupbridge.services.records import run_record, state_json
+
+
+class TestRulebookFor:
+    """The engine for an edition of the Laws under a national profile."""
+
+    def test_defaults(self) -> None:
+        engine = rulebook_for()
+        assert engine.laws is LAWS_2017
+        assert engine.profile is WBF
+        assert engine.name == "2017/wbf"
+        assert engine.edition == "2017"
+        assert repr(engine) == "rulebook_for('2017', 'wbf')"
+        assert isinstance(engine.claims, ExhaustiveSolver)
+
+    def test_2007_defaults_to_its_wbf_profile(self) -> None:
+        engine = rulebook_for("2007")
+        assert engine.laws is LAWS_2007
+        assert engine.profile is WBF_2007
+        assert engine.name == "2007/wbf2007"
+        assert engine.edition == "2007"
+
+    def test_profile_by_key_and_by_value(self) -> None:
+        assert rulebook_for("2007", "sweden").profile is SWEDEN
+        assert repr(rulebook_for("2007", "sweden")) == "rulebook_for('2007', 'sweden')"
+        assert rulebook_for("2007", SWEDEN).name == "2007/sweden"
+
+    def test_claims_solver_kept(self) -> None:
+        solver = ExhaustiveSolver()
+        assert rulebook_for(claims=solver).claims is solver
+
+    def test_unknown_edition(self) -> None:
+        with pytest.raises(ValueError) as raised:
+            rulebook_for("2019")
+        assert str(raised.value) == "unknown edition of the Laws: '2019' (expected 2017 or 2007)"
+
+    def test_profile_of_another_edition(self) -> None:
+        """Sweden's regulations (FSB 2008) apply the 2007 Laws."""
+        with pytest.raises(ValueError) as raised:
+            rulebook_for("2017", "sweden")
+        assert str(raised.value) == "the sweden profile uses the 2007 Laws, not 2017"
+        with pytest.raises(ValueError) as raised:
+            RulingsEngine(LAWS_2017, WBF_2007)
+        assert str(raised.value) == "the wbf2007 profile uses the 2007 Laws, not 2017"
+
+    def test_unknown_profile(self) -> None:
+        with pytest.raises(ValueError, match="unknown national profile 'nope'"):
+            rulebook_for("2017", "nope")
+
+
+class TestStrains:
+    """The denominations an insufficient bid or its replacement specified (Law 27B1(a)), as
+    the Director gives them."""
+
+    def test_none(self) -> None:
+        assert strains(None) == ()
+        assert strains("") == ()
+
+    def test_text(self) -> None:
+        assert strains("S H") == (Strain.SPADES, Strain.HEARTS)
+        assert strains("S,H") == (Strain.SPADES, Strain.HEARTS)
+        assert strains(" D ,  C ") == (Strain.DIAMONDS, Strain.CLUBS)
+
+    def test_list(self) -> None:
+        assert strains(["NT", "C"]) == (Strain.NOTRUMP, Strain.CLUBS)
+        assert strains(("D",)) == (Strain.DIAMONDS,)
+
+    @pytest.mark.parametrize("value", ["Q", ["S", "Z"], 5])
+    def test_refused(self, value: object) -> None:
+        with pytest.raises(ImpossibleActionError) as raised:
+            strains(value)
+        assert str(raised.value) == (
+            f"'specified' must list denominations such as \"S H\", not {value!r}"
+        )
+
+
+class TestSufficient:
+    """Law 27: a bid is sufficient when it outranks the last bid (Law 18D)."""
+
+    def test_ranks(self) -> None:
+        assert sufficient(2, Strain.CLUBS, Bid(1, Strain.NOTRUMP))
+        assert sufficient(1, Strain.SPADES, Bid(1, Strain.HEARTS))
+        assert not sufficient(1, Strain.HEARTS, Bid(1, Strain.HEARTS))
+        assert not sufficient(1, Strain.HEARTS, Bid(1, Strain.SPADES))
+
+
+DEAL = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
+
+
+def state(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    result = state_json(run_record({**record, "actions": actions}, claims=ExhaustiveSolver()))
+    assert result["error"] is None, result["error"]
+    return result
+
+
+def call(seat: str, text: str) -> dict[str, Any]:
+    return {"seat": seat, "call": text}
+
+
+def choose(seat: str, option: str) -> dict[str, Any]:
+    return {"choose": {"seat": seat, "option": option}}
+
+
+def unintended_change(seat: str, text: str) -> list[dict[str, Any]]:
+    """Law 25A1: the seat changes his last call, and the Director finds it unintended."""
+    return [{"seat": seat, "change": text}, {"director": {"unintended": True}}]
+
+
+class TestUnintendedChangeReplacesTheCall:
+    """Law 25A1: the intended call replaces the unintended one, subject to the appropriate law;
+    25A6: the LHO's call over it may be withdrawn, and goes anyway if it no longer fits."""
+
+    def test_lho_call_still_legal_is_offered(self) -> None:
+        """East's 1C (second in hand) becomes 1D; South's 1S over it is still legal: South
+        may withdraw it or keep it (25A6)."""
+        actions = [call("N", "P"), call("E", "1C"), call("S", "1S"), *unintended_change("E", "1D")]
+        result = state(actions)
+        assert result["auction"] == ["Pass", "1D", "1S"]
+        assert result["pending"]["law"] == "25A6"
+        assert result["pending"]["chooser"] == "S"
+        assert result["pending"]["options"] == ["withdraw", "keep"]
+        kept = state([*actions, choose("S", "keep")])
+        assert kept["auction"] == ["Pass", "1D", "1S"]
+        assert kept["turn"] == "W"
+        assert kept["rulings"][-1]["laws"] == ["25A1", "25A6"]
+
+    def test_lho_call_no_longer_sufficient_is_cancelled(self) -> None:
+        """East's 1C becomes 1H; South's 1D over it would now be insufficient: it is
+        cancelled and South calls again."""
+        actions = [call("N", "P"), call("E", "1C"), call("S", "1D"), *unintended_change("E", "1H")]
+        result = state(actions)
+        assert result["auction"] == ["Pass", "1H"]
+        assert result["turn"] == "S"
+        assert result["pending"] is None
+        assert result["rulings"][-1]["laws"] == ["25A1"]
+
+    def test_dealer_change_cancels_the_lho_call(self) -> None:
+        """North's 1C becomes 1H; East's 1D would be insufficient: cancelled, East calls."""
+        actions = [call("N", "1C"), call("E", "1D"), *unintended_change("N", "1H")]
+        result = state(actions)
+        assert result["auction"] == ["1H"]
+        assert result["turn"] == "E"
+
+    def test_intended_call_illegal_in_place_is_made_again(self) -> None:
+        """East's 1NT over 1S becomes 1H, insufficient there: the 1NT is cancelled and East
+        must make 1H again at his turn (25A1), where Law 27 applies to it."""
+        actions = [call("N", "1S"), call("E", "1NT"), *unintended_change("E", "1H")]
+        result = state(actions)
+        assert result["auction"] == ["1S"]
+        assert result["turn"] == "E"
+        assert result["obligations"] == [
+            {
+                "seat": "E",
+                "span": "next_turn",
+                "law": "25A1",
+                "ruling": 4,
+                "duty": "repeat",
+                "call": "1H",
+            }
+        ]
+        again = state([*actions, call("E", "1H")])
+        assert again["obligations"] == []
+        assert again["pending"]["law"] == "27A1"
+        assert again["pending"]["chooser"] == "S"
+
+
+class TestReplacementOfAnInsufficientBid:
+    """Law 27B: how the replacement of a refused insufficient bid is judged."""
+
+    def test_jump_at_the_two_level_is_not_the_lowest(self) -> None:
+        """North 1D, East 1C refused: 2S is a jump (1S was sufficient), judged by 27B1(b)."""
+        actions = [call("N", "1D"), call("E", "1C"), choose("S", "refuse"), call("E", "2S")]
+        result = state(actions)
+        assert result["pending"]["law"] == "27B1(b)"
+        assert result["pending"]["options"] == ["comparable"]
+
+    def test_lowest_at_the_two_level(self) -> None:
+        """2C is the lowest sufficient club bid over 1D: 27B1(a) first."""
+        actions = [call("N", "1D"), call("E", "1C"), choose("S", "refuse"), call("E", "2C")]
+        assert state(actions)["pending"]["law"] == "27B1(a)"
+
+    def test_illegal_replacement(self) -> None:
+        """Law 27B3: a redouble attempted in place of the insufficient bid is cancelled;
+        East must replace it by a sufficient bid or a pass, his partner must pass whenever it
+        is his turn, and Law 26B may apply (see Law 72C)."""
+        actions = [call("N", "1S"), call("E", "1H"), choose("S", "refuse"), call("E", "XX")]
+        result = state(actions)
+        assert result["pending"] is None
+        assert result["auction"] == ["1S"]
+        assert result["rulings"][-1]["laws"] == ["27B", "27B3", "16C", "26B", "72C"]
+
+    def test_no_double_released_by_the_call(self) -> None:
+        """Law 27B4 refused: East may not double at his next turn (27B3); his 3D ends that
+        duty."""
+        second = [call("N", "2S"), call("E", "1H"), choose("S", "refuse"), call("E", "2D")]
+        refused = [*second, choose("S", "refuse")]
+        result = state(refused)
+        assert result["obligations"] == [
+            {
+                "seat": "E",
+                "span": "next_turn",
+                "law": "27B3",
+                "ruling": 3,
+                "duty": "no_double",
+                "call": None,
+            }
+        ]
+        after = state([*refused, call("E", "3D")])
+        assert after["obligations"] == []
+        assert after["auction"] == ["2S", "3D"]
+
+
+class TestWhoseCallAnswers:
+    """The seats whose call answers a pending choice (``callers``)."""
+
+    def test_lho_who_is_also_on_turn_counted_once(self) -> None:
+        """Law 29A: West bids at North's turn; North is both West's LHO (who may accept by
+        calling) and the player on turn (28B): listed once."""
+        pending = state([call("W", "1S")])["pending"]
+        assert (pending["law"], pending["chooser"], pending["callers"]) == ("29A", "N", ["N"])
+
+    def test_partner_on_turn_does_not_forfeit(self) -> None:
+        """Law 28B: only an opponent's call forfeits the right to accept; South bids at his
+        partner's turn, so only West, his LHO, answers by calling."""
+        pending = state([call("S", "1S")])["pending"]
+        assert (pending["chooser"], pending["callers"]) == ("W", ["W"])
+
+    def test_opponents_on_turn_and_lho(self) -> None:
+        """East bids at North's turn: South (LHO, 29A) and North (on turn, 28B) answer."""
+        assert state([call("E", "1S")])["pending"]["callers"] == ["S", "N"]
+
+    def test_premature_replacement_made(self) -> None:
+        """Law 27C: East may replace his insufficient bid before South chooses; once he has,
+        only South's call answers."""
+        before = state([call("N", "1S"), call("E", "1H")])["pending"]
+        assert (before["law"], before["callers"]) == ("27A1", ["S", "E"])
+        after = state([call("N", "1S"), call("E", "1H"), call("E", "2H")])["pending"]
+        assert (after["law"], after["chooser"], after["callers"]) == ("27A1", "S", ["S"])
+
+
+def effects_logged(actions: list[dict[str, Any]]) -> list[tuple[str, int, object]]:
+    """Each Rectified event of the log: the effect's kind, its ruling, its event (if any)."""
+    record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    table = run_record({**record, "actions": actions}, claims=ExhaustiveSolver()).table
+    return [
+        (type(event.effect).__name__, event.effect.ruling, getattr(event.effect, "seq", None))
+        for event in table.events
+        if isinstance(event, Rectified)
+    ]
+
+
+class TestEffectsNameTheirRuling:
+    """The log ties every effect to the ruling that produced it, and a call that stands or
+    replaces another to the event where it was made."""
+
+    def test_intended_call_illegal_in_place(self) -> None:
+        """Law 25A1 (ruling 4, East's change): cancelled, then repeated at East's turn."""
+        actions = [call("N", "1S"), call("E", "1NT"), *unintended_change("E", "1H")]
+        kinds = [(kind, ruling) for kind, ruling, _ in effects_logged(actions)]
+        assert kinds == [("Pend", 4), ("Resolve", 4), ("Note", 4), ("Cancel", 4), ("Oblige", 4)]
+
+    def test_replacement_and_cancelled_lho_call(self) -> None:
+        """Law 25A1 (ruling 5): East's 1H replaces his 1C, changed at event 4; South's 1D
+        goes."""
+        actions = [call("N", "P"), call("E", "1C"), call("S", "1D"), *unintended_change("E", "1H")]
+        logged = effects_logged(actions)
+        assert [(kind, ruling) for kind, ruling, _ in logged][-2:] == [
+            ("Replace", 5),
+            ("Cancel", 5),
+        ]
+        assert logged[-2][2] == 4
+
+    def test_accepted_insufficient_bid_stands(self) -> None:
+        """Law 27A1 (ruling 3): East's 1H, made at event 2, stands."""
+        logged = effects_logged([call("N", "1S"), call("E", "1H"), choose("S", "accept")])
+        assert logged[-1] == ("Stand", 3, 2)
