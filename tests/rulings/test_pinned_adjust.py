@@ -186,7 +186,7 @@ class TestAssignedScoreRefused:
     """What the Director cannot award as written (Law 12C1)."""
 
     def test_not_a_score(self) -> None:
-        assert refused(5).startswith('an adjusted score is text (e.g. "A60/40") or ')
+        assert refused(5) == 'an adjusted score is text (e.g. "A60/40") or {"assigned": [...]}'
 
     def test_no_result(self) -> None:
         assert refused({"assigned": []}) == "an assigned adjusted score lists at least one result"

@@ -134,7 +134,7 @@ def parse_adjusted(
         return AdjustedScore(artificial=artificial, laws=(laws.ref("12C2"),), rules=rules)
     if not isinstance(value, Mapping):
         raise AdjustedScoreError(
-            _('an adjusted score is text (e.g. "A60/40") or {{"assigned": [...]}}')
+            _('an adjusted score is text (e.g. "A60/40") or {{"assigned": [...]}}').format()
         )
     if "artificial" in value:
         return parse_adjusted(str(value["artificial"]), table, laws, profile)
