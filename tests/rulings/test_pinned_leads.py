@@ -191,6 +191,24 @@ class TestSuitSpecifiedLegallyMeansNoRestriction:
         assert len(result["legal_cards"]) == 13
         assert result["rulings"][0]["rectification"][-1] == "declarer imposes no restriction"
 
+    def test_a_law_26_restriction_leaves_the_penalty_card(self) -> None:
+        """2007 Laws 26A2 and 50D2: East also exposed the CA in the auction (a major penalty
+        card, Law 24). Declarer's Law 26 requirement of clubs restricts West's lead but picks
+        up nothing (only a Law 50D2/51B choice does): the CA stays, and declarer is then asked
+        about it under Law 50D2."""
+        actions = [*UNSPECIFIED_1C[:6], expose("E", "CA"), *UNSPECIFIED_1C[6:]]
+        assert state(actions, "2007")["pending"]["law"] == "26A2"
+        for option in ("require_clubs", "prohibit_clubs"):
+            result = state([*actions, choose("S", option)], "2007")
+            assert result["penalty_cards"] == {"E": [{"card": "CA", "kind": "major"}]}
+            assert result["lead_restrictions"][0]["law"] == "26A2"
+            assert result["pending"]["law"] == "50D2"
+            assert result["pending"]["options"] == [
+                "require_clubs",
+                "prohibit_clubs",
+                "no_restriction",
+            ]
+
 
 class TestPenaltyCardsAtThePartnersLead:
     """Laws 50D2 and 51B: while a defender has major penalty cards, declarer requires or
@@ -355,6 +373,132 @@ class TestDeclarerDesignatesThePenaltyCard:
         neither = state([*actions, choose("E", "no_restriction")])
         assert neither["pending"]["law"] == "51A"
         assert neither["pending"]["options"] == ["designate_DK", "designate_CJ"]
+
+    def test_a_requirement_he_cannot_follow_narrows_nothing(self) -> None:
+        """Laws 51B1(a), 59 and 51A: South, void in clubs, is required to lead a club
+        (North's club penalty cards); unable to comply he may lead anything, so both of his
+        own penalty cards are playable and declarer designates one."""
+        actions = [
+            call("N", "Pass"),
+            call("E", "1NT"),
+            call("S", "Pass"),
+            call("W", "Pass"),
+            call("N", "Pass"),
+            *(card("S", "CJ"), card("W", "C6"), card("N", "C2"), card("E", "CA")),
+            *(card("E", "CK"), card("S", "CT"), card("W", "C7"), card("N", "C3")),
+            card("E", "D5"),
+            expose("S", "H9", "H8"),
+            expose("N", "C5", "C4"),
+            *(card("S", "DA"), card("W", "D2"), card("N", "D8")),
+            choose("E", "require_clubs"),
+        ]
+        result = state(actions)
+        assert result["lead_restrictions"][0]["require"] == "C"
+        assert result["pending"]["law"] == "51A"
+        assert result["pending"]["options"] == ["designate_H9", "designate_H8"]
+        assert state([*actions, choose("E", "designate_H8")])["legal_cards"] == ["H8"]
+
+    def test_required_suit_keeps_its_two(self) -> None:
+        """Laws 51B1(a), 51A: North holds the SA and the S2 as penalty cards, South the S7
+        and S6; required to lead a spade at the opening lead, North may lead either penalty
+        card (the two of the suit is of the suit), so declarer designates."""
+        actions = [
+            call("N", "Pass"),
+            call("E", "Pass"),
+            call("S", "Pass"),
+            call("W", "1NT"),
+            expose("S", "S7", "S6"),
+            expose("N", "SA", "S2"),
+            call("N", "Pass"),
+            call("E", "Pass"),
+            call("S", "Pass"),
+            choose("W", "require_spades"),
+        ]
+        result = state(actions)
+        assert result["lead_restrictions"][0]["require"] == "S"
+        assert result["pending"]["law"] == "51A"
+        assert result["pending"]["options"] == ["designate_SA", "designate_S2"]
+
+    def test_required_suit_stops_at_its_ace(self) -> None:
+        """Laws 51B1(a), 51A: West holds the H2 and the DJ as penalty cards, East the D7 and
+        D6; required to lead a diamond, West's only playable penalty card is the DJ (the H2
+        is of the next suit): no designation, the DJ is led."""
+        actions = [
+            call("N", "Pass"),
+            call("E", "Pass"),
+            call("S", "1NT"),
+            expose("E", "D7", "D6"),
+            expose("W", "H2", "DJ"),
+            call("W", "Pass"),
+            call("N", "Pass"),
+            call("E", "Pass"),
+            choose("S", "require_diamonds"),
+        ]
+        result = state(actions)
+        assert result["lead_restrictions"][0]["require"] == "D"
+        assert result["pending"] is None
+        assert result["turn"] == "W"
+        assert result["legal_cards"] == ["DJ"]
+
+    def test_every_prohibited_suit_is_left_out(self) -> None:
+        """Laws 51B2(b), 51A: South holds the S7, H9 and CJ as penalty cards, North the SA
+        and HJ. Spades and hearts prohibited, only the CJ may be led: no designation. Hearts
+        alone prohibited, the S7 and CJ remain, and declarer designates between them."""
+        actions = [
+            call("N", "Pass"),
+            call("E", "1NT"),
+            expose("S", "S7", "H9", "CJ"),
+            call("S", "Pass"),
+            call("W", "Pass"),
+            expose("N", "SA", "HJ"),
+            call("N", "Pass"),
+        ]
+        both = state([*actions, choose("E", "prohibit_spades_and_hearts")])
+        assert both["pending"] is None
+        assert both["legal_cards"] == ["CJ"]
+        hearts = state([*actions, choose("E", "prohibit_hearts")])
+        assert hearts["pending"]["law"] == "51A"
+        assert hearts["pending"]["options"] == ["designate_S7", "designate_CJ"]
+
+    def test_prohibited_suit_includes_its_two(self) -> None:
+        """Laws 50D2(a), 51A: West holds the H2 and DJ as penalty cards, East the HQ; hearts
+        prohibited, the H2 is prohibited too: only the DJ may be led, no designation."""
+        actions = [
+            call("N", "Pass"),
+            call("E", "Pass"),
+            call("S", "1NT"),
+            expose("E", "HQ"),
+            expose("W", "H2", "DJ"),
+            call("W", "Pass"),
+            call("N", "Pass"),
+            call("E", "Pass"),
+            choose("S", "prohibit_hearts"),
+        ]
+        result = state(actions)
+        assert result["lead_restrictions"][0]["prohibit"] == ["H"]
+        assert result["lead_restrictions"][0]["law"] == "50D2"
+        assert result["pending"] is None
+        assert result["legal_cards"] == ["DJ"]
+
+    def test_prohibited_suit_stops_at_its_ace(self) -> None:
+        """Laws 51B1(b), 51A: North holds the S2 and C2 as penalty cards, South the H9 and
+        H8; hearts prohibited, the S2 (of the next suit) stays playable with the C2, and
+        declarer designates."""
+        actions = [
+            call("N", "Pass"),
+            call("E", "Pass"),
+            call("S", "Pass"),
+            call("W", "1NT"),
+            expose("S", "H9", "H8"),
+            expose("N", "S2", "C2"),
+            call("N", "Pass"),
+            call("E", "Pass"),
+            call("S", "Pass"),
+            choose("W", "prohibit_hearts"),
+        ]
+        result = state(actions)
+        assert result["pending"]["law"] == "51A"
+        assert result["pending"]["options"] == ["designate_S2", "designate_C2"]
 
 
 class TestLeadExplanation:
