@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.rulings.test_auction_pins import call, state
+from tests.rulings.test_auction_pins import call, director, state
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -80,8 +80,8 @@ class TestDeclarersRevokeCorrected:
             CORRECT_TEXT.format(seat="East", card="SJ"),
             "SJ goes back to East's hand with no further rectification (Law 62B2)",
         ]
-        assert "62B2" in ruling["laws"]
-        assert "62B1" not in ruling["laws"]
+        # Not 62B1 (a defender's penalty card) nor 62D1 (trick twelve).
+        assert ruling["laws"] == ["62A", "62B", "62C", "16C", "62B2"]
         assert result["penalty_cards"] == {}
         assert result["turn"] == "E"
         assert result["legal_cards"] == ["HA", "HK", "HQ"]
@@ -230,7 +230,8 @@ class TestEstablishedRevokeStands:
             "tricks are transferred by Law 64A unless 64B applies; the Director checks that the "
             "non-offending side is compensated (Law 64C)"
         ]
-        assert {"63A", "64A"} <= set(ruling["laws"])
+        # Not 62D1 (trick twelve) nor any law of a correction.
+        assert ruling["laws"] == ["63A", "63B", "64A", "64C"]
         assert result["revokes"][0]["established"] is True
         assert result["revokes"][0]["corrected"] is False
         assert result["pending"] is None
@@ -375,3 +376,65 @@ class TestPenaltyCardNotPlayedIsARevoke:
         both = state(actions)
         assert [r["transfer"]["law"] for r in both["revokes"]] == ["64B7", "64B7"]
         assert both["result"] == 5
+
+    def test_play_ending_establishes_the_revoke(self) -> None:
+        """Law 63A (and 64A1): North claimed as soon as West's ruff of trick 1 was quitted,
+        before West led again; the revoke is established when play ends, and attention drawn
+        after play brings the transfer."""
+        start = [
+            *record("p09_2017_revoke_two_tricks_transferred")[:10],
+            {"seat": "N", "claim": 11},
+            {"seat": "E", "accept_claim": True},
+        ]
+        ended = state(start)
+        assert ended["revokes"][0]["established"] is True
+        assert ended["revokes"][0]["noticed"] is None
+        assert ended["result"] == 11
+        result = state([*start, revoke("N", "W")])
+        assert result["revokes"][0]["transfer"] == {"tricks": 2, "to": "NS", "law": "64A1"}
+        assert result["result"] == 13
+
+
+class TestDummyDrawsAttention:
+    """Law 43B3 (2017): dummy may draw attention to a defender's revoke during play, and the
+    Director asks whether he had first breached Law 43A2; after play dummy may draw
+    attention like anyone (Law 43A1 holds only during the play)."""
+
+    def test_during_play_the_director_asks(self) -> None:
+        actions = [*record("p09_2017_revoke_two_tricks_transferred")[:11], revoke("S", "W")]
+        result = state(actions)
+        pending = result["pending"]
+        assert pending["law"] == "43B3"
+        assert pending["chooser"] == "director"
+        assert pending["options"] == ["dummy_violation"]
+        assert pending["question"] == (
+            "Dummy (South) drew attention to West's revoke during play. Had he breached Law "
+            "43A2 first?"
+        )
+        assert result["revokes"][0]["noticed"] == {"by": "S", "when": "play"}
+        # No earlier breach: Law 43A1(b) noted, then the revoke is ruled as usual (63A).
+        ruled = state([*actions, director(dummy_violation=False)])
+        assert last_ruling(ruled)["laws"] == ["43A1(b)", "90", "63A", "63B", "64A", "64C"]
+        assert last_ruling(ruled)["rectification"][0] == (
+            "dummy may not draw attention to an irregularity during play (Law 43A1(b); a "
+            "procedural penalty may follow, Law 90); the revoke is ruled as usual"
+        )
+        # He had breached 43A2 first: no immediate rectification (Law 43B3).
+        breached = state([*actions, director(dummy_violation=True)])
+        assert last_ruling(breached)["laws"] == ["43B3"]
+
+    def test_after_play_the_revoke_is_settled(self) -> None:
+        """Laws 63A, 64A1: after North's claim, dummy draws attention: no question, two
+        tricks to N-S."""
+        actions = [
+            *record("p09_2017_revoke_two_tricks_transferred")[:11],
+            {"seat": "N", "claim": 11},
+            {"seat": "E", "accept_claim": True},
+            revoke("S", "W"),
+        ]
+        result = state(actions)
+        assert result["pending"] is None
+        assert result["revokes"][0]["noticed"] == {"by": "S", "when": "after_play"}
+        assert result["revokes"][0]["transfer"] == {"tricks": 2, "to": "NS", "law": "64A1"}
+        assert "43B3" not in last_ruling(result)["laws"]
+        assert result["result"] == 13
