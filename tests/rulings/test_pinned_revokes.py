@@ -158,6 +158,7 @@ class TestDefendersRevokeCorrected:
         assert second["penalty_cards"] == {"S": [{"card": "DA", "kind": "major"}]}
         final = state(actions)
         assert last_ruling(final)["rectification"][-1] == "North withdrew C2"
+        assert last_ruling(final)["laws"] == ["62A", "62B", "62C", "16C", "62B1", "62C1", "62C2"]
         assert final["penalty_cards"] == {
             "N": [{"card": "C2", "kind": "major"}],
             "S": [{"card": "DA", "kind": "major"}],
@@ -335,6 +336,10 @@ class TestPenaltyCardNotPlayedIsARevoke:
         assert result["revokes"][0]["suit"] is None
         assert result["revokes"][0]["kind"] == "penalty_card"
         assert result["revokes"][0]["trick"] == 2
+
+
+class TestTransfersWhenPlayEnds:
+    """Laws 63A, 64A and 64B7 when play ends by a claim or with a revoke nobody noticed."""
 
     def test_tricks_won_by_the_claim_count_as_later_tricks(self) -> None:
         """Laws 64A1 and 69: West's revoke won trick 1; North claimed after West led to trick
