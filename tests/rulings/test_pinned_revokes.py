@@ -443,3 +443,19 @@ class TestDummyDrawsAttention:
         assert result["revokes"][0]["transfer"] == {"tricks": 2, "to": "NS", "law": "64A1"}
         assert "43B3" not in last_ruling(result)["laws"]
         assert result["result"] == 13
+
+    def test_a_concession_by_the_other_side_leaves_it_to_the_end_of_play(self) -> None:
+        """Laws 63A and 64A2: declarer (East) revoked on trick 1, which South won; South then
+        conceded the rest. The concession does not establish East's revoke (it is the other
+        side's), the end of play does; attention drawn after play brings one trick to N-S."""
+        actions = [
+            *NT,
+            *(card("S", "H7"), card("W", "H2"), card("N", "H3"), card("E", "D5")),
+            {"seat": "S", "concede": True},
+        ]
+        ended = state(actions)
+        assert ended["revokes"][0]["established"] is True
+        assert ended["result"] == 12
+        result = state([*actions, revoke("N", "E")])
+        assert result["revokes"][0]["transfer"] == {"tricks": 1, "to": "NS", "law": "64A2"}
+        assert (result["result_before_transfers"], result["result"]) == (12, 11)
