@@ -459,3 +459,23 @@ class TestDummyDrawsAttention:
         result = state([*actions, revoke("N", "E")])
         assert result["revokes"][0]["transfer"] == {"tricks": 1, "to": "NS", "law": "64A2"}
         assert (result["result_before_transfers"], result["result"]) == (12, 11)
+
+    def test_dummy_asks_declarer_and_had_not_breached(self) -> None:
+        """Laws 61B2(a), 43B2(b), 62B2: dummy asked declarer about his revoke before it was
+        established; the Director asks whether dummy had breached Law 43A2 first. He had
+        not: the revoke is corrected as usual, declarer's HK going back with no further
+        rectification, and he must follow to the spade."""
+        actions = record("d43b2b_2017_dummy_asks_declarer_about_a_revoke")
+        asked = actions[: actions.index(revoke("W", "E")) + 1]
+        pending = state(asked)["pending"]
+        assert pending["law"] == "43B2(b)"
+        assert pending["question"] == (
+            "Had dummy (West) breached Law 43A2 (exchanged hands, left his seat to watch "
+            "declarer, looked at a defender's hand) before asking about the revoke?"
+        )
+        result = state([*asked, director(dummy_violation=False)])
+        assert result["revokes"][0]["corrected"] is True
+        assert result["revokes"][0]["established"] is False
+        assert last_ruling(result)["laws"] == ["62A", "62B", "62C", "16C", "62B2"]
+        assert result["turn"] == "E"
+        assert result["legal_cards"] == ["SJ", "ST", "S9", "S8"]
