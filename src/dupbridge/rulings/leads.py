@@ -66,7 +66,7 @@ class LeadRulings(StepWalker):
                 return [
                     Drop(index, ruling=right.ruling),
                     Note(
-                        (right.law,),
+                        (self.laws.ref("26A1"),),
                         _(
                             "{seat} specified the suit of the withdrawn call legally: no lead "
                             "restriction"
