@@ -266,9 +266,9 @@ class TestInadmissibleDouble:
         assert expected == LAWS_2017.inadmissible_double(out_of_rotation=False)
 
     def test_out_of_rotation(self) -> None:
-        """Law 36B4: out of turn, the auction reverts to the player whose turn it was; the
-        offender may call freely at his turn and partner passes throughout (36B4 imposes
-        it)."""
+        """Law 36B4: made out of rotation, the double goes back to whoever was due to call;
+        the offender then calls as he likes, and his partner must pass for the rest of the
+        auction."""
         expected = Ask(
             "lho_called",
             "36A",
