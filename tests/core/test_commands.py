@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dupbridge.core.calls import Strain, parse_call
 from dupbridge.core.cards import Card
+from dupbridge.core.command_json import decode_command
 from dupbridge.core.commands import (
     COMMAND_TYPES,
     AcceptClaim,
@@ -27,7 +28,6 @@ from dupbridge.core.commands import (
     RejectClaim,
     Report,
     command_of,
-    decode_command,
     encode_command,
 )
 from dupbridge.core.deal import Deal

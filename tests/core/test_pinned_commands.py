@@ -12,6 +12,7 @@ import pytest
 
 from dupbridge.core.calls import Strain, parse_call
 from dupbridge.core.cards import Card
+from dupbridge.core.command_json import decode_command
 from dupbridge.core.commands import (
     RECORD_KEYS,
     AcceptClaim,
@@ -33,7 +34,6 @@ from dupbridge.core.commands import (
     Report,
     WithdrawAgreement,
     command_of,
-    decode_command,
     encode_command,
 )
 from dupbridge.core.errors import InvalidCallError

@@ -167,7 +167,7 @@ def replayed_to(steps: list[Step], count: int) -> Table:
     table = reference(PLAYED)
     for step in steps[:count]:
         fields = step.fields
-        from dupbridge.core.commands import decode_command
+        from dupbridge.core.command_json import decode_command
 
         table.execute(decode_command(fields))
     return table

@@ -19,7 +19,7 @@ Nor does it know :class:`RobotSits`, which a robot sends when it takes a seat
 (``services.robot_seats``), so that the log itself says where robots sit.
 
 Every frame is decoded by :func:`decode_online`, one discriminated union on ``type``: the
-service commands here, the table commands through :func:`dupbridge.core.commands.decode_command`
+service commands here, the table commands through :func:`dupbridge.core.command_json.decode_command`
 (the one decoder of the table vocabulary).
 """
 
@@ -29,7 +29,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
-from dupbridge.core.commands import Command, CommandError, decode_command
+from dupbridge.core.command_json import decode_command
+from dupbridge.core.commands import Command, CommandError
 from dupbridge.core.seats import Seat
 from dupbridge.i18n import _
 

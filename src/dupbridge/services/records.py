@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dupbridge.core.boards import Board, dealer_of, vulnerability_of
-from dupbridge.core.commands import RECORD_KEYS, CommandError, decode_command
+from dupbridge.core.command_json import decode_command
+from dupbridge.core.commands import RECORD_KEYS, CommandError
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ActionError, DupbridgeError, NotationError
 from dupbridge.core.events import (
