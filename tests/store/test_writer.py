@@ -31,7 +31,7 @@ from dupbridge.store import (
     make_engine,
     upgrade,
 )
-from tests.services.sessions.harness import run_async
+from tests.async_run import run_async
 
 
 def _store(url: str, tables: int = 3) -> EventStore:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from dupbridge.web.collector import Collector
+from tests.async_run import run_async
 
 
 @pytest.fixture
@@ -79,7 +80,7 @@ def test_run_collects_the_whole_heap_on_its_clock(collector: Collector) -> None:
 
     gc.set_debug(gc.DEBUG_SAVEALL)  # keep what the collections find, to see it
     try:
-        asyncio.run(one_round())
+        run_async(one_round())
         assert any(isinstance(item, Cycle) for item in gc.garbage)
     finally:
         gc.set_debug(0)
@@ -108,13 +109,13 @@ def test_run_tries_again_while_another_collection_is_under_way(
             await asyncio.sleep(0.01)
         task.cancel()
 
-    asyncio.run(asyncio.wait_for(until_collected(), timeout=5))
+    run_async(asyncio.wait_for(until_collected(), timeout=5))
     assert len(calls) >= 2
     assert collector.collect_all() is not None  # the real collection counts as one
 
 
 def test_run_ends_at_once_when_not_installed() -> None:
-    asyncio.run(asyncio.wait_for(Collector(full_every=0).run(), timeout=1))
+    run_async(asyncio.wait_for(Collector(full_every=0).run(), timeout=1))
 
 
 def test_zero_keeps_pythons_own_policy() -> None:

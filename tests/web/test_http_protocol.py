@@ -17,6 +17,7 @@ from uvicorn.config import Config
 from uvicorn.server import ServerState
 
 from dupbridge.web.http_protocol import HttpProtocol
+from tests.async_run import run_async
 
 UPGRADE = (
     b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -78,14 +79,10 @@ def test_the_http_protocol_is_freed_without_the_collector_after_an_upgrade() -> 
     gc.collect()
     gc.disable()  # only reference counting from here
     try:
-        loop = asyncio.new_event_loop()
-        try:
-            old, transport = loop.run_until_complete(upgrade_one())
-            assert transport.protocol is not None  # handed over to the WebSocket protocol
-            assert type(transport.protocol).__name__.startswith("WebSocket")
-            assert b"101 Switching Protocols" in b"".join(transport.written)
-            assert old() is None  # no cycle kept the HTTP protocol alive
-        finally:
-            loop.close()
+        old, transport = run_async(upgrade_one())
+        assert transport.protocol is not None  # handed over to the WebSocket protocol
+        assert type(transport.protocol).__name__.startswith("WebSocket")
+        assert b"101 Switching Protocols" in b"".join(transport.written)
+        assert old() is None  # no cycle kept the HTTP protocol alive
     finally:
         gc.enable()

@@ -22,7 +22,7 @@ from dupbridge.services.robot_seats import RobotSeats
 from dupbridge.services.tables import TableService
 from dupbridge.services.wire import table_view
 from dupbridge.store import EventStore, make_engine, upgrade
-from tests.services.sessions.harness import run_async
+from tests.async_run import run_async
 
 #: North holds the top four spades and hearts, the top three diamonds and ♣AK.
 DEAL = "N:AKQJ.AKQJ.AKQ.AK T98.T98.JT9.QJT9 5432.5432.5432.2 76.76.876.876543"

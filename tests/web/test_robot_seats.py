@@ -35,7 +35,7 @@ from dupbridge.services.tables import TableService
 from dupbridge.services.wire import project_events, table_view
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.web.app import create_app
-from tests.services.sessions.harness import run_async
+from tests.async_run import run_async
 
 from .conftest import DEAL, settings_for
 from .protocol import command, create

@@ -30,7 +30,8 @@ from dupbridge.store import make_engine
 from dupbridge.store.director import DirectorStore
 from dupbridge.tournament.event_scoring import ScoringOptions, score_event
 from dupbridge.tournament.results import parse_outcome
-from tests.services.sessions.harness import Harness, harness, play_round, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import Harness, harness, play_round
 
 DIRECTOR = Principal(Role.DIRECTOR, "Maria Nowak")
 WEIGHTED = "30% 4SN=; 70% 4SN-1"

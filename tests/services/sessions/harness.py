@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
 
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Phase
@@ -18,20 +16,6 @@ from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine, upgrade
 from dupbridge.store.session_store import SessionStore
 from tests.services.sessions.scripted import LocalRobots, actor_of, next_action
-
-_T = TypeVar("_T")
-
-
-def run_async(main: Coroutine[Any, Any, _T]) -> _T:
-    """``asyncio.run(main)``, in a thread of its own when this thread already runs an event
-    loop (the browser tests' Playwright keeps one running for the whole test session)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(main)
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, main).result()
-
 
 #: Each scripted action and each robot wait is bounded (seconds).
 WAIT_S = 20.0

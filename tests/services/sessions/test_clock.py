@@ -10,7 +10,8 @@ from pathlib import Path
 from dupbridge.core.seats import SEATS
 from dupbridge.scoring.adjusted import ArtificialScore
 from dupbridge.services.sessions import SessionConfig
-from tests.services.sessions.harness import Harness, harness, play_round, play_table, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import Harness, harness, play_round, play_table
 
 ALL = frozenset(SEATS)
 

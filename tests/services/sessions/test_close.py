@@ -25,7 +25,8 @@ from dupbridge.services.sessions import (
 )
 from dupbridge.services.tables import ForbiddenError
 from dupbridge.tournament.results import Result
-from tests.services.sessions.harness import Harness, harness, play_round, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import Harness, harness, play_round
 
 
 async def _finished_session(h: Harness, pairs: int = 5, **conditions: object) -> str:

@@ -10,7 +10,8 @@ import pytest
 from dupbridge.services.access import AccessError, AccessStore
 from dupbridge.services.sessions import SessionConfig, SessionError
 from dupbridge.store import make_engine
-from tests.services.sessions.harness import harness, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import harness
 
 
 def test_allow_list_desk_sign_in_and_substitutes(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from dupbridge.core.seats import SEATS, Seat
 from dupbridge.services.online import SendChat
 from dupbridge.services.sessions import SessionConfig
 from dupbridge.services.table_errors import ClosedTableError
-from tests.services.sessions.harness import Harness, harness, play_round, play_table, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import Harness, harness, play_round, play_table
 
 
 async def _session(h: Harness, pairs: int, **conditions: object) -> str:

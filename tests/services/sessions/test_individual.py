@@ -25,7 +25,8 @@ from dupbridge.services.tables import TableService
 from dupbridge.store import EventStore, make_engine
 from dupbridge.tournament.movements import Movement
 from dupbridge.tournament.movements.individual import individual_two_tables, rainbow
-from tests.services.sessions.harness import Harness, harness, play_table, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import Harness, harness, play_table
 
 
 async def _play_round(h: Harness, session_id: str) -> None:

@@ -26,7 +26,8 @@ from dupbridge.scoring.rounding import format_fixed
 from dupbridge.services.event_results import EventContentError, load_event
 from dupbridge.services.sessions import CorrectionClosedError, SessionConfig
 from dupbridge.services.sessions.results import board_outcome, decode_outcome
-from tests.services.sessions.harness import Harness, harness, play_table, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import Harness, harness, play_table
 
 NAMES = ("Anna & <Bo>", "Cecilia", "Dag", "Eva", "Frans", "Greta")
 

@@ -18,7 +18,8 @@ from dupbridge.tournament.event_scoring import Method, ScoredEvent, ScoringOptio
 from dupbridge.tournament.movements import Movement
 from dupbridge.tournament.movements.howell import howell
 from dupbridge.tournament.results import BoardInfo, Event, Pair, PairId, Played, Result
-from tests.services.sessions.harness import harness, play_round, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import harness, play_round
 
 
 async def _recompute(

@@ -14,7 +14,8 @@ from dupbridge.services.sessions import SessionConfig, SessionError, seat_player
 from dupbridge.tournament.event_scoring import Method, ScoringOptions, score_event
 from dupbridge.tournament.movements.teams import team_round_robin
 from dupbridge.tournament.results import Event, PairId, Played, Result
-from tests.services.sessions.harness import harness, play_round, run_async
+from tests.async_run import run_async
+from tests.services.sessions.harness import harness, play_round
 
 
 def test_a_team_round_robin_at_victory_points(tmp_path: Path) -> None:
