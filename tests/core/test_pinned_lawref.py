@@ -70,10 +70,14 @@ class TestParsing:
         assert LawRef(number, part) == law(text)
 
     @pytest.mark.parametrize(
-        "text", ["Law ZZ", "", "Law", "Law44", "Laws 44", "44 C", "44C.", "law 44", "x44"]
-    )
+        "text",
+        ["Law ZZ", "", "Law", "Law44", "Laws 44", "44 C", "44C.", "law 44", "x44", "1000",
+         "27(a)", "12c"],
+    )  # fmt: skip
     def test_refused(self, text: str) -> None:
-        """Anything else is no law reference (a part with a space or a stop, lower-case "law")."""
+        """Anything else is no law reference: a part with a space or a stop, lower-case "law",
+        a fourth digit (never Law 100 part "0"), a part that does not start with a section's
+        capital letter."""
         with pytest.raises(ValueError) as refused:
             LawRef.parse(text)
         assert f"not a law reference: {text!r}" == str(refused.value)

@@ -12,7 +12,8 @@ __all__ = ["EDITIONS", "LawRef", "law"]
 #: The editions dupbridge implements; 2017 is the default (SPEC §1.5).
 EDITIONS: tuple[str, ...] = tuple(edition.value for edition in Edition)
 
-_LAW_RE = re.compile(r"^\s*(?:Law\s+)?(\d{1,3})([A-Z0-9()a-z]*)\s*$")
+#: A law's number, then its part, which starts with a section letter: ``27``, ``27B1(a)``.
+_LAW_RE = re.compile(r"^\s*(?:Law\s+)?(\d{1,3})((?:[A-Z][A-Z0-9()a-z]*)?)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
