@@ -405,7 +405,27 @@ class TestWhatIsNoEvent:
         assert "mode must be one of strict, recording, not 'live'" == refusal(
             dict(board, mode="live")
         )
-        assert "'number'" in refusal(dict(board, board=dict(BOARD_JSON, number="5")))
+        assert "'board.number' of the BoardStarted event has the wrong type: '5'" == refusal(
+            dict(board, board=dict(BOARD_JSON, number="5"))
+        )
+
+    def test_a_field_of_an_object_inside_an_event(self) -> None:
+        """A field of the board or of a trick is named by its path, with the event's type."""
+        board = {"type": "BoardStarted", "seq": 0, "board": BOARD_JSON, "deal": PBN}
+        no_dealer = {key: value for key, value in BOARD_JSON.items() if key != "dealer"}
+        assert "the BoardStarted event has no 'board.dealer'" == refusal(
+            dict(board, board=no_dealer)
+        )
+        assert "'board' of the BoardStarted event has the wrong type: 5" == refusal(
+            dict(board, board=5)
+        )
+        trick = {key: value for key, value in TRICK_JSON.items() if key != "winner"}
+        assert "the TrickCompleted event has no 'trick.winner'" == refusal(
+            {"type": "TrickCompleted", "seq": 1, "trick": trick}
+        )
+        assert "'trick.cards' of the TrickCompleted event has the wrong type: 'HA'" == refusal(
+            {"type": "TrickCompleted", "seq": 1, "trick": dict(TRICK_JSON, cards="HA")}
+        )
 
     def test_a_law_that_is_no_law(self) -> None:
         """A Law reference that cannot be read is refused as no event, its cause kept."""

@@ -196,27 +196,36 @@ def _opt_text(data: Mapping[str, Any], name: str) -> str | None:
     return None if value is None else str(value)
 
 
+def _inner(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """The object ``name`` inside an event, its keys written ``name.key`` and the event's
+    type kept, so that an error in it names the event and the whole path."""
+    value = _field(data, name, Mapping)
+    inner = {f"{name}.{key}": item for key, item in value.items()}
+    inner["type"] = data.get("type")
+    return inner
+
+
 def _trick(data: Mapping[str, Any]) -> Trick:
-    value = _field(data, "trick", Mapping)
-    cards = tuple(Card.from_str(str(text)) for text in _field(value, "cards", list))
+    value = _inner(data, "trick")
+    cards = tuple(Card.from_str(str(text)) for text in _field(value, "trick.cards", list))
     if len(cards) != 4:
         raise EventJSONError(_("a trick has four cards, not {count}").format(count=len(cards)))
     return Trick(
-        _field(value, "number", int),
-        _seat(value, "leader"),
+        _field(value, "trick.number", int),
+        _seat(value, "trick.leader"),
         (cards[0], cards[1], cards[2], cards[3]),
-        _seat(value, "winner"),
+        _seat(value, "trick.winner"),
     )
 
 
 def _board_started(seq: int, data: Mapping[str, Any]) -> Event:
-    board = _field(data, "board", Mapping)
+    board = _inner(data, "board")
     return BoardStarted(
         seq,
         Board(
-            _field(board, "number", int),
-            _seat(board, "dealer"),
-            Vulnerability.from_str(_field(board, "vulnerability", str)),
+            _field(board, "board.number", int),
+            _seat(board, "board.dealer"),
+            Vulnerability.from_str(_field(board, "board.vulnerability", str)),
         ),
         Deal.from_pbn(_field(data, "deal", str)),
         _closed(Edition, data.get("edition", "2017"), "edition"),
