@@ -826,3 +826,104 @@ class TestReportDetails:
         assert caught.value.__cause__ is None
         assert caught.value.__suppress_context__ is True
         assert before == table.events
+
+
+def noticed_established_revoke() -> Table:
+    """North revokes on trick one (SA on the H7), South's DA to trick two establishes it
+    (Law 63A1) and East draws attention to it during play."""
+    table, _spy = bid()
+    play(table, "S:H7", "W:H2", "N:SA", "E:HA", "E:D5", "S:DA", "W:D2", "N:D8")
+    table.draw_attention(Seat.E, Seat.N, 1, "play")
+    return table
+
+
+class TestTheDirectorsEffectsOnPlay:
+    def test_declarer_spreads_his_hand(self) -> None:
+        """Law 54A: declarer spreads his hand after North's opening lead out of turn: West
+        becomes declarer, East dummy, and North's SA stands as the lead."""
+        table, _spy = bid()
+        play(table, "N:SA")
+        table.director(dummy_seen=False)
+        table.choose(Seat.E, "spread")
+        play_ = table.play
+        assert play_ is not None
+        assert (Seat.W, Seat.E) == (play_.declarer, play_.dummy)
+        assert [card("SA")] == list(play_.current_trick)
+        assert Seat.E is play_.turn
+        assert play_.trump is None
+        assert play_.hand(Seat.E).mask & card("HA").bit
+
+    @pytest.mark.parametrize(
+        ("option", "hand"), [("lead_from_dummy", "W"), ("lead_from_declarer", "E")]
+    )
+    def test_the_hand_declarer_must_lead_from(self, option: str, hand: str) -> None:
+        """Law 43B2(a): dummy warned declarer, having breached 43A2 first; South chooses the
+        hand declarer leads from."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:H3", "E:HA")
+        table.report(Seat.W, "dummy_warned_wrong_hand", "facts")
+        table.director(dummy_violation=True)
+        table.choose(Seat.S, option)
+        play_ = table.play
+        assert play_ is not None
+        assert Seat.from_str(hand) is play_.turn
+        assert Seat.from_str(hand) is play_.leader
+
+    def test_a_concession_objected_reopens_play(self) -> None:
+        """Law 68B2: South concedes the rest and North objects at once: the result and the
+        transfer go, play resumes; when play ends again (declarer's claim of seven, agreed)
+        the transfer is ruled again on the new result (Law 64A2)."""
+        table = noticed_established_revoke()
+        table.concede(Seat.S)
+        assert (Phase.FINISHED, 13, 12) == (table.phase, table.result, rec(table).base_result)
+        assert rec(table).play_over is True
+        table.object_to_concession(Seat.N)
+        assert (Phase.PLAY, None, None) == (table.phase, table.result, rec(table).base_result)
+        assert rec(table).play_over is False
+        assert {} == rec(table).transfers
+        assert table.pending_claim is None
+        assert rec(table).revokes_json()[0]["transfer"] is None
+        table.claim(Seat.E, 7)
+        table.accept_claim(Seat.N)
+        assert (Phase.FINISHED, 8, 7) == (table.phase, table.result, rec(table).base_result)
+        assert rec(table).play_over is True
+        assert {"tricks": 1, "to": "EW", "law": "64A2"} == rec(table).revokes_json()[0]["transfer"]
+
+    def test_the_director_rules_a_disputed_claim(self) -> None:
+        """Law 70: South disputes declarer's claim of ten; the Director rules nine, and the
+        trick transferred for North's revoke (64A2) makes ten."""
+        table = noticed_established_revoke()
+        table.claim(Seat.E, 10)
+        table.reject_claim(Seat.S)
+        table.director(tricks=9, line="cashes the clubs")
+        assert Phase.FINISHED is table.phase
+        assert table.pending_claim is None
+        assert 9 == rec(table).base_result
+        assert 10 == table.result
+
+    def test_an_agreement_withdrawn(self) -> None:
+        """Law 69B: South withdraws his agreement to declarer's claim of ten; the Director
+        gives South's side four tricks, declarer nine, one more for the revoke (64A2)."""
+        table = noticed_established_revoke()
+        table.claim(Seat.E, 10)
+        table.accept_claim(Seat.S)
+        assert (11, 10) == (table.result, rec(table).base_result)
+        table.withdraw_agreement(Seat.S)
+        table.director(tricks=4, line="the club loser")
+        assert Phase.FINISHED is table.phase
+        assert (10, 9) == (table.result, rec(table).base_result)
+
+    def test_the_board_cancelled(self) -> None:
+        """Law 13: West turns out to have had a wrong number of cards, found after play: the
+        result is cancelled, with its transfer, and the board stays finished."""
+        table = noticed_established_revoke()
+        table.claim(Seat.E, 10)
+        table.accept_claim(Seat.S)
+        table.report(Seat.N, "incorrect_number_of_cards", "", Seat.W)
+        assert law("13") == rec(table).cancelled
+        assert Phase.FINISHED is table.phase
+        assert table.result is None
+        assert rec(table).base_result is None
+        assert {} == rec(table).transfers
+        assert rec(table).play_over is True
+        assert table.pending_claim is None
