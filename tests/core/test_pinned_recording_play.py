@@ -927,3 +927,93 @@ class TestTheDirectorsEffectsOnPlay:
         assert {} == rec(table).transfers
         assert rec(table).play_over is True
         assert table.pending_claim is None
+
+
+class TestWhichRevokeAttentionIsDrawnTo:
+    def test_an_earlier_revoke_by_the_player_named(self) -> None:
+        """North revoked on trick one, dummy on trick two: attention drawn to North's
+        revoke finds his (the first recorded), wherever it lies in the list."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:SA", "E:HA", "E:CA", "S:CJ", "W:D2")
+        assert [0, 1] == [
+            index for index, state in enumerate(rec(table).revokes) if state.revoke.trick
+        ]
+        events = table.draw_attention(Seat.E, Seat.N)
+        assert (
+            Rectified(events[2].seq, Notice(0, Seat.E, "play", ruling=events[1].seq)) == (events[2])
+        )
+        assert rec(table).revokes[1].noticed is None
+
+    def test_the_revoke_on_the_trick_named(self) -> None:
+        """North revoked on tricks one and two: naming trick one finds the first; without a
+        trick number the last one not yet ruled on is meant."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:SA", "E:HA", "E:CA", "S:CJ", "W:C6", "N:D8")
+        assert [1, 2] == [state.revoke.trick for state in rec(table).revokes]
+        events = table.draw_attention(Seat.E, Seat.N, 1)
+        assert Notice(0, Seat.E, "play", ruling=events[1].seq) == events[2].effect  # type: ignore[attr-defined]
+        assert rec(table).revokes[1].noticed is None
+
+    def test_the_last_one_by_default(self) -> None:
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:SA", "E:HA", "E:CA", "S:CJ", "W:C6", "N:D8")
+        events = table.draw_attention(Seat.E, Seat.N)
+        assert Notice(1, Seat.E, "play", ruling=events[1].seq) == events[2].effect  # type: ignore[attr-defined]
+
+    def test_an_established_revoke_already_noticed(self) -> None:
+        """Attention was drawn to North's established revoke (not corrected, Law 63B): it is
+        not ruled on a second time."""
+        table = noticed_established_revoke()
+        assert rec(table).revokes[0].corrected is False
+        with pytest.raises(ImpossibleActionError) as caught:
+            table.draw_attention(Seat.W, Seat.N)
+        assert "North has made no revoke that is not already ruled on (Law 61A (2017))" == str(
+            caught.value
+        )
+
+
+def bid_spades() -> Table:
+    """East declares 1S (West is dummy); South is to make the opening lead."""
+    table = Table(1, Deal.from_pbn(PBN), mode="recording", rulebook=rulebook_for("2017"))
+    for word in ["Pass", "1S", "Pass", "Pass", "Pass"]:
+        turn = table.turn
+        assert turn is not None
+        table.make_call(turn, parse_call(word))
+    return table
+
+
+class TestThePlayRebuilt:
+    def test_a_correction_keeps_the_trump_suit(self) -> None:
+        """Law 62: North's revoke in a spade contract is corrected; the play rebuilt without
+        his SA is still played in spades."""
+        table = bid_spades()
+        play(table, "S:H7", "W:H2", "N:SA", "E:HA")
+        table.draw_attention(Seat.E, Seat.N)
+        play_ = table.play
+        assert play_ is not None
+        assert Suit.SPADES is play_.trump
+        assert Seat.E is play_.declarer
+
+    def test_declarer_spreading_keeps_the_trump_suit(self) -> None:
+        """Law 54A in a spade contract: West becomes declarer, still in spades."""
+        table = bid_spades()
+        play(table, "N:SA")
+        table.director(dummy_seen=False)
+        table.choose(Seat.E, "spread")
+        play_ = table.play
+        assert play_ is not None
+        assert Suit.SPADES is play_.trump
+        assert Seat.W is play_.declarer
+
+    def test_a_claim_pending_stays_pending(self) -> None:
+        """Declarer has claimed; he then draws attention to North's revoke, which is
+        corrected (Law 62): the claim still awaits its answer, play is not reopened."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:SA")
+        claim = table.claim(Seat.E, 9)[0]
+        table.draw_attention(Seat.E, Seat.N)
+        assert claim == table.pending_claim
+        assert rec(table).revokes[0].corrected is True
+        assert table.result is None
+        events = table.accept_claim(Seat.S)
+        assert 9 == events[-1].declarer_tricks  # type: ignore[attr-defined]
