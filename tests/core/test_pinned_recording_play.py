@@ -28,7 +28,7 @@ from dupbridge.core.events import (
 from dupbridge.core.kinds import IrregularityName, RevokeKind
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rectify import Revoked
-from dupbridge.core.rulings_state import Irregularity, Revoke
+from dupbridge.core.rulings_state import Irregularity, Restriction, Revoke
 from dupbridge.rulings import rulebook_for
 
 PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
@@ -472,6 +472,18 @@ class TestPenaltyCardsAndRestrictions:
         assert [revoke_json(seat="S", card="S7", suit=None, kind="restriction")] == rec(
             table
         ).revokes_json()
+
+    def test_the_suit_due_is_the_revokers_own(self) -> None:
+        """Law 61A: the suit a restriction revoke failed to play is the one the offender's
+        own restriction requires, not one another player's restriction requires (here a play
+        restriction on North, Law 57A3, listed first)."""
+        table = refuse_norths_opening_lead("prohibit_spades")
+        recorder = rec(table)
+        other = Restriction(Seat.N, law("57A3"), Suit.CLUBS, trick=1)
+        recorder.restrictions = [other, *recorder.restrictions]
+        events = play(table, "S:S7")
+        revoke = Revoke(Seat.S, card("S7"), 1, None, RevokeKind.RESTRICTION, False)
+        assert Rectified(events[0].seq + 1, Revoked(revoke)) == events[1]
 
     def test_a_lead_that_complies(self) -> None:
         """South leads the S4 as required: it is simply played and the restriction ends."""

@@ -230,6 +230,7 @@ class TestAttentionDrawnToARevoke:
             table.draw_attention(Seat.E, Seat.N)
         assert str(caught.value).startswith("a ruling is pending (Law 54C (2017)): ")
         assert law("9B2") == caught.value.law
+        assert Seat.E is caught.value.seat
 
 
 class TestClaimsConcessionsAndTheResult:
@@ -451,6 +452,17 @@ class TestTheDirectorsEffectsOnPlay:
         assert table.pending_claim is None
         assert 9 == rec(table).base_result
         assert 10 == table.result
+
+    def test_the_director_gives_declarer_no_trick(self) -> None:
+        """Law 70: South claims all thirteen tricks before the opening lead; East disputes
+        it and the Director gives South's side all thirteen: declarer takes none."""
+        table, _spy = bid()
+        table.claim(Seat.S, 13)
+        table.reject_claim(Seat.E)
+        table.director(tricks=13, line="the diamonds and hearts")
+        assert Phase.FINISHED is table.phase
+        assert 0 == table.result
+        assert 0 == rec(table).base_result
 
     def test_an_agreement_withdrawn(self) -> None:
         """Law 69B: South withdraws his agreement to declarer's claim of ten; the Director
