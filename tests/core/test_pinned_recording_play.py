@@ -22,6 +22,7 @@ from dupbridge.core.cards import Suit
 from dupbridge.core.events import (
     CardPlayed,
     IrregularityFlagged,
+    PlayEnded,
     Rectified,
     TrickCompleted,
 )
@@ -492,3 +493,58 @@ class TestPenaltyCardsAndRestrictions:
         assert 1 == len(events)
         assert [] == rec(table).restrictions
         assert [] == rec(table).revokes_json()
+
+
+class TestRestrictionsInForce:
+    def test_a_prohibition_lasts_while_he_keeps_the_lead(self) -> None:
+        """Law 50D2: declarer prohibits spades; South leads the DA and wins the trick: the
+        other cards to it do not lift the prohibition, and South may still lead no spade."""
+        table = refuse_norths_opening_lead("prohibit_spades")
+        restrictions = list(rec(table).restrictions)
+        assert [Seat.S] == [r.seat for r in restrictions]
+        for move in ("S:DA", "W:D2", "N:D8", "E:D5"):
+            play(table, move)
+            assert restrictions == rec(table).restrictions
+        play_ = table.play
+        assert play_ is not None
+        assert Seat.S is play_.turn
+        assert not any(c.suit is Suit.SPADES for c in table.legal_cards())
+
+    @pytest.mark.parametrize("text", ["DQ", "DK"])
+    def test_a_play_restriction_ends_with_the_card_it_binds(self, text: str) -> None:
+        """Law 57A2: North played before his partner; declarer has South play his lowest
+        diamond. South's card to the trick, the DQ or not, ends the restriction."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:H3", "E:HA", "E:D5", "N:D8")
+        table.choose(Seat.E, "lowest")
+        assert [Seat.S] == [r.seat for r in rec(table).restrictions]
+        assert (card("DQ"),) == table.legal_cards()
+        events = play(table, f"S:{text}")
+        assert [] == rec(table).restrictions
+        if text == "DK":
+            revoke = Revoke(Seat.S, card("DK"), 2, None, RevokeKind.RESTRICTION, False)
+            assert Rectified(events[0].seq + 1, Revoked(revoke)) == events[1]
+        else:
+            assert 1 == len(events)
+
+
+class TestTheLastTrick:
+    def test_play_ends_with_the_thirteenth_trick(self) -> None:
+        """Play ends when the thirteenth trick is complete: the result is declarer's side's
+        tricks, ended by play."""
+        table, _spy = bid()
+        while table.phase is Phase.PLAY:
+            turn = table.turn
+            assert turn is not None
+            events = table.play_card(turn, table.legal_cards()[0])
+        tricks = [event for event in table.events if isinstance(event, TrickCompleted)]
+        assert 13 == len(tricks)
+        won = sum(1 for event in tricks if event.trick.winner in (Seat.E, Seat.W))
+        ended = events[-1]
+        assert isinstance(ended, PlayEnded)
+        assert (won, "played") == (ended.declarer_tricks, ended.how)
+        assert isinstance(events[-2], TrickCompleted)
+        assert Phase.FINISHED is table.phase
+        assert won == table.result
+        assert won == rec(table).base_result
+        assert rec(table).play_over is True
