@@ -16,6 +16,7 @@ from dupbridge.core.events import (
     AttentionDrawn,
     CardPlayed,
     IrregularityFlagged,
+    PlayEnded,
     Rectified,
     TrickCompleted,
 )
@@ -447,7 +448,9 @@ class TestTheDirectorsEffectsOnPlay:
         table = noticed_established_revoke()
         table.claim(Seat.E, 10)
         table.reject_claim(Seat.S)
-        table.director(tricks=9, line="cashes the clubs")
+        events = table.director(tricks=9, line="cashes the clubs")
+        ended = [event for event in events if isinstance(event, PlayEnded)]
+        assert [(9, "claim ruling")] == [(event.declarer_tricks, event.how) for event in ended]
         assert Phase.FINISHED is table.phase
         assert table.pending_claim is None
         assert 9 == rec(table).base_result
@@ -472,7 +475,10 @@ class TestTheDirectorsEffectsOnPlay:
         table.accept_claim(Seat.S)
         assert (11, 10) == (table.result, rec(table).base_result)
         table.withdraw_agreement(Seat.S)
-        table.director(tricks=4, line="the club loser")
+        assert table.result is not None
+        events = table.director(tricks=4, line="the club loser")
+        ended = [event for event in events if isinstance(event, PlayEnded)]
+        assert [(9, "ruling")] == [(event.declarer_tricks, event.how) for event in ended]
         assert Phase.FINISHED is table.phase
         assert (10, 9) == (table.result, rec(table).base_result)
 
