@@ -482,6 +482,20 @@ class TestTheDirectorsEffectsOnPlay:
         assert Phase.FINISHED is table.phase
         assert (10, 9) == (table.result, rec(table).base_result)
 
+    def test_never_more_than_thirteen_tricks(self) -> None:
+        """Law 69B: the Director gives South's side no trick at all after the withdrawal;
+        the trick transferred for North's revoke (64A2) cannot give declarer fourteen."""
+        table = noticed_established_revoke()
+        table.claim(Seat.E, 10)
+        table.accept_claim(Seat.S)
+        table.withdraw_agreement(Seat.S)
+        table.director(tricks=0, line="declarer's squeeze")
+        assert 13 == rec(table).base_result
+        assert 13 == table.result
+        assert {"tricks": 1, "to": "EW", "law": "64A2"} == rec(table).revokes_json()[0][
+            "transfer"
+        ]
+
     def test_the_board_cancelled(self) -> None:
         """Law 13: West turns out to have had a wrong number of cards, found after play: the
         result is cancelled, with its transfer, and the board stays finished."""
