@@ -279,6 +279,41 @@ class TestACardOutOfTurn:
         assert Seat.S is irregularity.turn
 
 
+class TestNoCardWhenPlayHasStopped:
+    def test_while_a_claim_awaits_its_answer(self) -> None:
+        """Law 68D: play stops once declarer claims; no card is taken until the claim is
+        answered."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:H3", "E:HA")
+        table.claim(Seat.E, 10)
+        before = table.events
+        with pytest.raises(ImpossibleActionError) as caught:
+            table.play_card(Seat.E, card("HK"))
+        error = caught.value
+        assert "play has stopped for East's claim; it must be answered first (Law 68D)" == str(
+            error
+        )
+        assert Seat.E is error.seat
+        assert LawRef(68, "D") == error.law
+        assert before == table.events
+
+    def test_after_the_board(self) -> None:
+        """Once the claim is agreed the board is over: no card is played any more."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:H3", "E:HA")
+        table.claim(Seat.E, 10)
+        table.accept_claim(Seat.S)
+        before = table.events
+        with pytest.raises(ImpossibleActionError) as caught:
+            table.play_card(Seat.E, card("HK"))
+        error = caught.value
+        assert "the board is over: East cannot play a card now" == str(error)
+        assert Seat.E is error.seat
+        assert error.law is None
+        assert before == table.events
+        assert Phase.FINISHED is table.phase
+
+
 class TestCardsPlayedEarly:
     def test_a_card_played_at_rhos_turn_must_be_played_at_his_own(self) -> None:
         """Law 57D: North plays H3 while West is to play; it can be played legally to the

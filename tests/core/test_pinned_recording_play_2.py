@@ -492,9 +492,7 @@ class TestTheDirectorsEffectsOnPlay:
         table.director(tricks=0, line="declarer's squeeze")
         assert 13 == rec(table).base_result
         assert 13 == table.result
-        assert {"tricks": 1, "to": "EW", "law": "64A2"} == rec(table).revokes_json()[0][
-            "transfer"
-        ]
+        assert {"tricks": 1, "to": "EW", "law": "64A2"} == rec(table).revokes_json()[0]["transfer"]
 
     def test_the_board_cancelled(self) -> None:
         """Law 13: West turns out to have had a wrong number of cards, found after play: the
