@@ -423,6 +423,59 @@ class TestTheAuctionAndPendingRulings:
         assert [revoke_json(seat="E", card="HA", suit="S")] == rec(table).revokes_json()
 
 
+class TestACardThatAnswersARuling:
+    def test_the_proper_leader_leads(self) -> None:
+        """Law 53 (56): South led out of turn while East was on lead; East leads his CA
+        instead: the proper lead stands and the DA goes back to South's hand."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:H3", "E:HA", "S:DA")
+        assert Phase.DIRECTOR is table.phase
+        events = play(table, "E:CA")
+        assert CardPlayed(15, Seat.E, card("CA")) == events[0]
+        assert Phase.PLAY is table.phase
+        play_ = table.play
+        assert play_ is not None
+        assert [card("CA")] == list(play_.current_trick)
+        assert Seat.S is play_.turn
+        assert play_.hand(Seat.S).mask & card("DA").bit
+
+    def test_dummy_accepts_by_playing(self) -> None:
+        """Law 53A (56): dummy's card to South's lead out of turn accepts it."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:H3", "E:HA", "S:DA")
+        play(table, "W:D2")
+        play_ = table.play
+        assert play_ is not None
+        assert [card("DA"), card("D2")] == list(play_.current_trick)
+        assert Seat.N is play_.turn
+
+    def test_the_accepting_card_is_judged_too(self) -> None:
+        """Law 55A: declarer led the HK out of turn and South, on lead, follows with the H9,
+        which accepts it; but South's HT is a penalty card he had to play (Law 52): the H9
+        is flagged as his card, with its own event."""
+        table, spy = bid()
+        play(table, "S:H7", "W:H2")
+        table.expose_cards(Seat.S, [card("HT")])
+        play(table, "N:H3", "E:HA", "E:D5", "S:DA", "W:D2", "N:D8", "E:HK")
+        spy.seen.clear()
+        events = play(table, "S:H9")
+        assert CardPlayed(26, Seat.S, card("H9")) == events[0]
+        assert [
+            Irregularity(
+                IrregularityName.PENALTY_CARD_NOT_PLAYED,
+                law("52"),
+                Seat.S,
+                30,
+                seq=26,
+                turn=Seat.S,
+                cards=(card("H9"),),
+            )
+        ] == spy.seen
+        play_ = table.play
+        assert play_ is not None
+        assert [card("HK")] == list(play_.current_trick)
+
+
 def refuse_norths_opening_lead(restriction: str) -> Table:
     """North leads SA out of turn; declarer could not see dummy and refuses the lead (Law
     54D): the SA is a major penalty card and South, to lead, gets declarer's ``restriction``
