@@ -596,3 +596,22 @@ class TestThePlayRebuilt:
         assert table.result is None
         events = table.accept_claim(Seat.S)
         assert 9 == events[-1].declarer_tricks  # type: ignore[attr-defined]
+
+
+class TestABoardCancelledDuringPlay:
+    def test_play_does_not_end_with_the_board(self) -> None:
+        """Law 15B1: the board was played before at this table; cancelled during play, it
+        is not a board whose play ended: North's revoke is not established at its end (Law
+        63A), and nothing follows the Director's ruling."""
+        table, _spy = bid()
+        play(table, "S:H7", "W:H2", "N:SA")
+        table.report(Seat.E, "wrong_board", "played at an earlier round")
+        events = table.director(played_before=True)
+        assert law("15B") == rec(table).cancelled
+        assert Phase.FINISHED is table.phase
+        assert (None, None) == (table.result, rec(table).base_result)
+        assert rec(table).play_over is True
+        assert not any(
+            isinstance(event, Rectified) and isinstance(event.effect, Establish) for event in events
+        )
+        assert [revoke_json()] == rec(table).revokes_json()
