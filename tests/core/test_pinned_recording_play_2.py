@@ -615,3 +615,48 @@ class TestABoardCancelledDuringPlay:
             isinstance(event, Rectified) and isinstance(event.effect, Establish) for event in events
         )
         assert [revoke_json()] == rec(table).revokes_json()
+
+
+#: South holds a single spade (S7), so a requirement to lead spades can only be met with it.
+ONE_SPADE = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7.T987654.AKQ.JT 6543.2.J432.9876"
+
+
+def south_must_lead_a_spade(*, exposed: bool) -> Table:
+    """East declares 1NT; North leads the SA out of turn, declarer (not having seen dummy)
+    refuses it and requires South to lead spades (Laws 54D, 50D2); South's S7 is left in his
+    hand or, with ``exposed``, dropped face up and so a major penalty card (Law 50)."""
+    table = Table(1, Deal.from_pbn(ONE_SPADE), edition="2017", mode="recording",
+                  rulebook=rulebook_for("2017"))  # fmt: skip
+    for word in ["Pass", "1NT", "Pass", "Pass", "Pass"]:
+        turn = table.turn
+        assert turn is not None
+        table.make_call(turn, parse_call(word))
+    play(table, "N:SA")
+    table.director(dummy_seen=False)
+    table.choose(Seat.E, "refuse")
+    table.choose(Seat.E, "require_spades")
+    if exposed:
+        table.expose_cards(Seat.S, [card("S7")])
+    assert Phase.PLAY is table.phase
+    assert [card("S7")] == list(table.legal_cards())
+    return table
+
+
+class TestRestrictionRevokeOnAFaceUpCard:
+    def test_the_only_card_of_the_required_suit_lay_face_up(self) -> None:
+        """Law 64B3 with Law 61A: South's one spade, the S7, is a penalty card, so his DA
+        against the requirement to lead spades failed to play a penalty card; it is recorded
+        as that kind of revoke, for which no trick is transferred."""
+        table = south_must_lead_a_spade(exposed=True)
+        play(table, "S:DA")
+        assert [revoke_json(seat="S", card="DA", suit="S", kind="penalty_card")] == rec(
+            table
+        ).revokes_json()
+
+    def test_the_card_of_the_required_suit_still_in_the_hand(self) -> None:
+        """Law 61A: with the S7 in his hand, South's DA is a revoke of the lead restriction."""
+        table = south_must_lead_a_spade(exposed=False)
+        play(table, "S:DA")
+        assert [revoke_json(seat="S", card="DA", suit="S", kind="restriction")] == rec(
+            table
+        ).revokes_json()

@@ -284,11 +284,14 @@ class PlayRecorder:
         rec = self._me()
         penalties = rec.penalty.get(seat, {})
         faced = card in penalties
-        if kind == "follow" and required is not None:
+        if kind in ("follow", "restriction") and required is not None:
+            # the suit led or the suit a restriction requires (Laws 26, 50D2, 57A): when its
+            # only cards in the hand lay face up, the revoke failed to play a penalty card
+            # (Law 64B3)
             hidden = play.hand(seat).mask & _SUIT_MASKS[required]
             for penalty in penalties:
                 hidden &= ~penalty.bit
-            if not hidden:  # the only cards of the suit lay face up (Law 64B3)
+            if not hidden:
                 kind = "penalty_card"
         revoke = Revoke(seat, card, play.trick_number, required, RevokeKind(kind), faced)
         rec._apply([Revoked(revoke)])
