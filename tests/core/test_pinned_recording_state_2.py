@@ -74,3 +74,65 @@ class TestDeclarersChoiceBindsOnlyTheOffendersPartner:
         table.choose(Seat.N, "lowest")
         assert (Phase.PLAY, Seat.W) == (table.phase, table.turn)
         assert ["H2"] == legal(table)
+
+
+#: North holds thirteen diamonds; East AKQJ.AKQJ..AKQJT, South T987.T987..98765,
+#: West 65432.65432..432.
+ALL_DIAMONDS = "N:..AKQJT98765432. AKQJ.AKQJ..AKQJT T987.T987..98765 65432.65432..432"
+#: As PBN, but South holds 7654.T987.AKQJ2 (no club) and West 3.6542.43.JT9876.
+NO_CLUB = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQJ2. 3.6542.43.JT9876"
+#: East declares 1NT; South leads C5, dummy plays C2 and South leads S7 to the next trick
+#: before his partner North has played (Law 57A).
+SOUTH_LEADS_EARLY = "N=Pass E=1NT S=Pass W=Pass N=Pass S:C5 W:C2 S:S7"
+#: In PBN or NO_CLUB, East wins the first trick with HA and leads CA; North plays C2 before
+#: his partner South (Law 57A).
+NORTH_PLAYS_EARLY = ONE_NOTRUMP + " E:CA N:C2"
+THIRTEEN_DIAMONDS = [f"D{rank}" for rank in "AKQJT98765432"]
+
+
+class TestUnableToComplyHePlaysAnyCard:
+    def test_a_suit_required_that_he_does_not_hold(self) -> None:
+        """Laws 57A3, 57B and 59: North, void in clubs, is required to play a heart, which
+        he does not hold either: he may play any card (all his diamonds)."""
+        table = table_after(SOUTH_LEADS_EARLY + " E?require_hearts", pbn=ALL_DIAMONDS)
+        assert (Phase.PLAY, Seat.N) == (table.phase, table.turn)
+        assert THIRTEEN_DIAMONDS == legal(table)
+
+    def test_a_suit_forbidden_that_is_all_he_holds(self) -> None:
+        """Laws 57A4, 57B and 59: North, void in clubs, may not play a diamond, but holds
+        nothing else: he may play any card, so any diamond."""
+        table = table_after(SOUTH_LEADS_EARLY + " E?prohibit_diamonds", pbn=ALL_DIAMONDS)
+        assert (Phase.PLAY, Seat.N) == (table.phase, table.turn)
+        assert THIRTEEN_DIAMONDS == legal(table)
+
+    def test_a_suit_forbidden_that_he_does_not_hold(self) -> None:
+        """Law 57A4: a prohibition of a suit North does not hold leaves him every card."""
+        table = table_after(SOUTH_LEADS_EARLY + " E?prohibit_hearts", pbn=ALL_DIAMONDS)
+        assert THIRTEEN_DIAMONDS == legal(table)
+
+
+class TestTwoPrematurePlaysToOneTrick:
+    """North plays early twice to the same trick (each card a major penalty card): each
+    time declarer chooses South's card (Law 57A), and both choices bind South."""
+
+    def test_a_suit_required_then_the_lowest(self) -> None:
+        """Law 44C comes first: South holds clubs, so the heart required (57A3) cannot be
+        obeyed (Law 59); the second choice, his lowest club (57A2), binds him."""
+        table = table_after(NORTH_PLAYS_EARLY + " E?require_hearts")
+        assert ["CJ", "CT"] == legal(table)
+        table.play_card(Seat.N, Card.from_str("C3"))
+        table.choose(Seat.E, "lowest")
+        assert (Phase.PLAY, Seat.S) == (table.phase, table.turn)
+        assert ["CT"] == legal(table)
+
+    def test_the_highest_then_a_suit_required(self) -> None:
+        """South holds no club: the highest club (57A1) cannot be obeyed and he may play any
+        card (57B); after North's second early card declarer requires a heart (57A3),
+        which binds him."""
+        table = table_after(NORTH_PLAYS_EARLY + " E?highest", pbn=NO_CLUB)
+        everything = ["S7", "S6", "S5", "S4", "HT", "H9", "H8", "DA", "DK", "DQ", "DJ", "D2"]
+        assert everything == legal(table)
+        table.play_card(Seat.N, Card.from_str("C3"))
+        table.choose(Seat.E, "require_hearts")
+        assert (Phase.PLAY, Seat.S) == (table.phase, table.turn)
+        assert ["HT", "H9", "H8"] == legal(table)
