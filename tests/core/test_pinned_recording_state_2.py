@@ -17,7 +17,7 @@ PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
 
 def table_after(actions: str, edition: str = "2017", pbn: str = PBN) -> Table:
     """A recording-mode table for board 1 (North deals) after ``actions``: ``N=1H`` a call,
-    ``W!DJ`` a card exposed, ``S:H7`` a card played, ``E?lowest`` a choice."""
+    ``W!DJ`` cards exposed (``E!HA,CA``), ``S:H7`` a card played, ``E?lowest`` a choice."""
     table = Table(
         1, Deal.from_pbn(pbn), edition=edition, mode="recording", rulebook=rulebook_for(edition)
     )
@@ -27,7 +27,9 @@ def table_after(actions: str, edition: str = "2017", pbn: str = PBN) -> Table:
             table.make_call(Seat.from_str(seat), parse_call(call))
         elif "!" in action:
             seat, card = action.split("!")
-            table.expose_cards(Seat.from_str(seat), (Card.from_str(card),))
+            table.expose_cards(
+                Seat.from_str(seat), tuple(Card.from_str(c) for c in card.split(","))
+            )
         elif "?" in action:
             seat, option = action.split("?")
             table.choose(Seat.from_str(seat), option)
@@ -136,3 +138,38 @@ class TestTwoPrematurePlaysToOneTrick:
         table.choose(Seat.E, "require_hearts")
         assert (Phase.PLAY, Seat.S) == (table.phase, table.turn)
         assert ["HT", "H9", "H8"] == legal(table)
+
+
+class TestPenaltyCardsComeAfterFollowingSuit:
+    def test_a_designated_card_he_cannot_play_now(self) -> None:
+        """Laws 24 and 50: East shows HA and CA during the auction, two major penalty cards;
+        on lead he may play either, and declarer designates CA (Law 51A). West leads H2 out
+        of turn instead and declarer accepts the lead (Law 54; the Director finds he saw no
+        card of dummy, 54C). East must now follow suit (Law 44C): CA cannot be played, and
+        the heart he must play is his major penalty card HA (Law 50D1)."""
+        table = table_after("N=1H E!HA,CA E=Pass S=Pass W=Pass")
+        pending = table.pending
+        assert pending is not None
+        assert ("designate_HA", "designate_CA") == pending.options
+        table.choose(Seat.N, "designate_CA")
+        assert (Seat.E, ["CA"]) == (table.turn, legal(table))
+        table.play_card(Seat.W, Card.from_str("H2"))
+        table.director(dummy_seen=False)
+        table.choose(Seat.N, "accept")
+        assert (Seat.N, ["HJ", "H3"]) == (table.turn, legal(table))
+        table.play_card(Seat.N, Card.from_str("H3"))
+        assert (Phase.PLAY, Seat.E) == (table.phase, table.turn)
+        assert ["HA"] == legal(table)
+
+    def test_a_minor_penalty_card_before_the_other_spot_cards(self) -> None:
+        """Laws 50B and 50C: North drops D8 by accident, a minor penalty card (a card below
+        honour rank). When diamonds are led he may play it or an honour (DT), but no other
+        diamond below honour rank (D9) until he has played D8."""
+        table = table_after(ONE_NOTRUMP + " N!D8")
+        rec = table.recording
+        assert rec is not None
+        assert {Seat.N: {Card.from_str("D8"): False}} == rec.penalty
+        for seat, card in [("E", "D5"), ("S", "DK"), ("W", "D2")]:
+            table.play_card(Seat.from_str(seat), Card.from_str(card))
+        assert (Phase.PLAY, Seat.N) == (table.phase, table.turn)
+        assert ["DT", "D8"] == legal(table)
