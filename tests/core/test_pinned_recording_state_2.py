@@ -173,3 +173,37 @@ class TestPenaltyCardsComeAfterFollowingSuit:
             table.play_card(Seat.from_str(seat), Card.from_str(card))
         assert (Phase.PLAY, Seat.N) == (table.phase, table.turn)
         assert ["DT", "D8"] == legal(table)
+
+
+class TestCardsOnlyForThePlayerToPlay:
+    def test_none_in_the_auction(self) -> None:
+        """Law 41: play begins after the auction; during it nobody has a card to play."""
+        table = table_after("N=Pass E=1NT")
+        assert Phase.AUCTION is table.phase
+        assert [(), ()] == [table.legal_cards(), table.legal_cards(Seat.S)]
+
+    def test_only_the_player_to_play_has_cards(self) -> None:
+        """Law 44: the player whose turn it is plays; the others have no card to play now
+        (asked about by name, out of turn, they have none)."""
+        table = table_after(ONE_NOTRUMP)
+        everything = ["SJ", "ST", "S9", "S8", "HK", "HQ", "D7", "D6", "D5", "CA", "CK", "CQ"]
+        assert (Phase.PLAY, Seat.E) == (table.phase, table.turn)
+        assert everything == legal(table)
+        assert everything == [str(card) for card in table.legal_cards(Seat.E)]
+        for seat in (Seat.S, Seat.W, Seat.N):
+            assert () == table.legal_cards(seat)
+
+    def test_none_while_a_claim_awaits_its_answer(self) -> None:
+        """Law 68D: after a claim play ceases; no card is legal until it is settled."""
+        table = table_after(ONE_NOTRUMP)
+        table.claim(Seat.E, 9)
+        assert Phase.PLAY is table.phase
+        assert table.pending_claim is not None
+        assert [(), ()] == [table.legal_cards(), table.legal_cards(Seat.E)]
+
+    def test_none_while_a_ruling_is_pending(self) -> None:
+        """Law 9B2: while declarer chooses after North's premature play (Law 57A), nobody
+        plays, not even South, who plays next once declarer has chosen."""
+        table = table_after(NORTH_PLAYS_EARLY)
+        assert Phase.DIRECTOR is table.phase
+        assert [(), ()] == [table.legal_cards(), table.legal_cards(Seat.S)]
