@@ -7,6 +7,9 @@ Every table is built inside its test (a mutant is activated after the tests are 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from dupbridge import (
@@ -19,9 +22,11 @@ from dupbridge import (
     Table,
     parse_call,
 )
+from dupbridge.core.calls import Strain
+from dupbridge.core.contract import Contract
 from dupbridge.core.events import IrregularityFlagged
 from dupbridge.core.lawref import LawRef
-from dupbridge.core.rulings_state import Duty, Span
+from dupbridge.core.rulings_state import Duty, Irregularity, Span
 from dupbridge.rulings import rulebook_for
 
 PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
@@ -228,3 +233,79 @@ class TestCallsOutOfRotationAreNamed:
         events = table.make_call(Seat.from_str(seat), parse_call(call))
         flagged = [event for event in events if isinstance(event, IrregularityFlagged)]
         assert [(name, LawRef(law, "", "2017"))] == [(e.irregularity, e.law) for e in flagged]
+
+
+class Silent:
+    """The real rulebook of an edition, except that a disputed claim opens no question: the
+    table is then with the Director (Law 70) with nothing pending, as a rulebook may leave it."""
+
+    def __init__(self, edition: str) -> None:
+        self.inner = rulebook_for(edition)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def irregularity(self, table: Table, irregularity: Irregularity) -> Any:
+        if irregularity.name == "contested_claim":
+            return ()
+        return self.inner.irregularity(table, irregularity)
+
+
+class TestNothingPendingYetTheDirectorRules:
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_every_action_waits_for_the_director(self, edition: str) -> None:
+        """Law 9B2: once the Director is called (here to a disputed claim, Law 70) nothing
+        happens until he rules, even when no question is put to anyone; the refusal says so
+        and names Law 9B2 of the table's edition, and leaves the table as it was."""
+        table = Table(
+            1,
+            Deal.from_pbn(PBN),
+            edition=edition,
+            mode="recording",
+            rulebook=Silent(edition),  # type: ignore[arg-type]
+        )
+        for word in ["Pass", "1NT", "Pass", "Pass", "Pass"]:
+            turn = table.turn
+            assert turn is not None
+            table.make_call(turn, parse_call(word))
+        for seat, card in [("S", "H7"), ("W", "H2"), ("N", "H3"), ("E", "HA")]:
+            table.play_card(Seat.from_str(seat), Card.from_str(card))
+        table.claim(Seat.E, 9)
+        table.reject_claim(Seat.S)
+        assert Phase.DIRECTOR is table.phase
+        assert table.pending is None
+        message = (
+            "a ruling is pending: nothing may happen until the Director rules (Law 9B2) "
+            f"(Law 9B2 ({edition}))"
+        )
+        actions: list[tuple[Seat, Callable[[], object]]] = [
+            (Seat.N, lambda: table.make_call(Seat.N, PASS)),
+            (Seat.E, lambda: table.play_card(Seat.E, Card.from_str("CA"))),
+            (Seat.W, lambda: table.expose_cards(Seat.W, (Card.from_str("S3"),))),
+        ]
+        for seat, action in actions:
+            before = table.events
+            with pytest.raises(ImpossibleActionError) as caught:
+                action()
+            error = caught.value
+            assert message == str(error)
+            assert seat is error.seat
+            assert LawRef(9, "B2", edition) == error.law
+            assert before == table.events
+
+
+class TestAnAcceptedCallOutOfRotationKeepsTheAuction:
+    def test_three_passes_after_an_accepted_bid_end_it(self) -> None:
+        """Law 29A: East's 1H at North's (the dealer's) turn, accepted by South, stands as if
+        in rotation; three passes in rotation after it end the auction (Law 22A). Law 17D3
+        looks only at the three passes, none out of rotation: nobody is owed a turn."""
+        table = recording()
+        table.make_call(Seat.E, parse_call("1H"))
+        table.choose(Seat.S, "accept")
+        for seat in (Seat.S, Seat.W, Seat.N):
+            assert seat is table.turn
+            table.make_call(seat, PASS)
+        assert Phase.PLAY is table.phase
+        assert Contract(1, Strain.HEARTS, declarer=Seat.E) == table.contract
+        assert Seat.S is table.turn
+        assert [parse_call(w) for w in ("1H", "Pass", "Pass", "Pass")] == list(table.auction.calls)
