@@ -8,7 +8,9 @@ Every table is built inside its test (a mutant is activated after the tests are 
 
 from __future__ import annotations
 
-from dupbridge import PASS, Card, Deal, Phase, Seat, Table, parse_call
+import pytest
+
+from dupbridge import PASS, Card, Deal, ImpossibleActionError, Phase, Seat, Table, parse_call
 from dupbridge.core.cards import Suit
 from dupbridge.core.events import (
     AuctionEnded,
@@ -93,6 +95,27 @@ class TestLeadRestrictionsInThePlay:
         cards(table, "S:D7", "W:D2", "N:D8")
         assert Seat.E is table.turn
         assert "SJ ST S9 S8 HA HK HQ DK DQ CA CK CQ" == legal(table)
+
+    def test_a_lead_out_of_turn_is_not_his_lead(self) -> None:
+        """Laws 50D2(a) and 54: declarer required a diamond from East, but West faced the
+        opening lead out of turn and declarer accepted it (54B1): East has not led yet.
+        Playing to that trick does not spend the requirement; it binds his first lead."""
+        table = self.east_to_lead("require_diamonds")
+        rec = table.recording
+        assert rec is not None
+        required = Restriction(Seat.E, LawRef(50, "D2", "2017"), Suit.DIAMONDS, frozenset(), 3)
+        assert [required] == rec.restrictions
+        cards(table, "W:H2")
+        table.director(dummy_seen=False)
+        table.choose(Seat.N, "accept")
+        assert [required] == rec.restrictions
+        cards(table, "N:H3", "E:HA")
+        assert [required] == rec.restrictions
+        cards(table, "S:H7")
+        assert Seat.E is table.turn
+        assert "DA DK DQ" == legal(table)
+        cards(table, "E:DA")
+        assert [] == rec.restrictions
 
     def test_a_prohibition_lasts_while_he_keeps_the_lead(self) -> None:
         """Law 50D2(b): East may not lead diamonds for as long as he retains the lead; once
@@ -231,3 +254,65 @@ class TestAWatchWaitsForItsPlayer:
         assert [(Duty.REPEAT, Span.NEXT_TURN, LawRef(31, "A1", "2017"), "1S")] == duties(
             table, Seat.E
         )
+
+
+class TestPenaltyCardsPickedUp:
+    def test_only_the_suit_declarer_named(self) -> None:
+        """Laws 50D2(b), 51B2: West has three major penalty cards; declarer prohibits East
+        from leading hearts: West picks up his heart, his diamond and club stay penalty
+        cards."""
+        table = recording()
+        calls(table, (Seat.N, "1NT"), (Seat.E, "Pass"), (Seat.S, "Pass"))
+        table.expose_cards(Seat.W, [Card.from_str(c) for c in ("H6", "DJ", "C9")])
+        calls(table, (Seat.W, "Pass"))
+        rec = table.recording
+        assert rec is not None
+        table.choose(Seat.N, "prohibit_hearts")
+        assert {Seat.W: {Card.from_str("DJ"): True, Card.from_str("C9"): True}} == rec.penalty
+        assert "SJ ST S9 S8 D7 D6 D5 CA CK CQ" == legal(table)
+
+
+class TestAReleasedDutyLeavesTheOthers:
+    def test_no_double_released_the_pass_kept_then_spent(self) -> None:
+        """Law 27B3: East's second insufficient bid refused, he may not double at his next
+        call; West then exposes an honour, so East must also pass (Law 24B). East's pass
+        releases the first duty and spends the second; West still passes for the rest of
+        the auction, and East calls freely at his next turn."""
+        table = recording()
+        calls(table, (Seat.N, "2S"), (Seat.E, "1H"))
+        table.choose(Seat.S, "refuse")
+        calls(table, (Seat.E, "2D"))
+        table.choose(Seat.S, "refuse")
+        table.expose_cards(Seat.W, [Card.from_str("DJ")])
+        assert [
+            (Duty.NO_DOUBLE, Span.NEXT_TURN, LawRef(27, "B3", "2017"), None),
+            (Duty.PASS, Span.NEXT_TURN, LawRef(24, "B", "2017"), None),
+        ] == duties(table, Seat.E)
+        assert (PASS,) == tuple(table.legal_calls())
+        calls(table, (Seat.E, "Pass"))
+        assert [] == duties(table, Seat.E)
+        forced = [(Duty.PASS, Span.REST_OF_AUCTION, LawRef(27, "B3", "2017"), None)]
+        assert forced == duties(table, Seat.W)
+        calls(table, (Seat.S, "3S"), (Seat.W, "Pass"), (Seat.N, "Pass"))
+        assert Seat.E is table.turn
+        assert parse_call("X") in table.legal_calls()
+
+
+class TestTheDirectorDecidesAReview:
+    def test_the_decision_is_kept(self) -> None:
+        """Law 27D: the replacement of an insufficient bid leaves a review for the end of
+        play; the Director decides that the score stands, and the review is closed."""
+        table = recording()
+        calls(table, (Seat.N, "1S"), (Seat.E, "1H"))
+        table.choose(Seat.S, "refuse")
+        calls(table, (Seat.E, "2H"))
+        table.director(same_denominations=True)
+        rec = table.recording
+        assert rec is not None
+        (item,) = rec.reviews
+        assert (LawRef(27, "D", "2017"), None) == (item.review.law, item.decision)
+        table.director(review="27D", score_stands=True)
+        assert "score stands" == rec.reviews[0].decision
+        with pytest.raises(ImpossibleActionError) as caught:
+            table.director(review="27D", score_stands=True)
+        assert "no open review under Law 27D (open: -)" == str(caught.value)
