@@ -495,3 +495,90 @@ class TestWhatRulingsDoToTheCalls:
         calls(table, (Seat.N, "2S"), (Seat.E, "Pass"), (Seat.S, "3S"))
         assert Seat.W is table.turn
         assert (PASS,) == tuple(table.legal_calls())
+
+
+class TestTheRulingKnowsWhoseTurnItWas:
+    """The flag hands the rulebook the player whose turn it was: the auction goes back to
+    him (Law 36A) or the offender's pass is put in his place (Law 37B1)."""
+
+    def test_an_inadmissible_double_in_turn_called_over(self) -> None:
+        """Law 36A: East called over North's opening double: the auction goes on from North."""
+        table = recording()
+        calls(table, (Seat.N, "X"))
+        start = len(table.events)
+        table.director(lho_called=True)
+        notes = [e for e in effects(table, start) if isinstance(e, Note)]
+        assert [
+            "East called before rectification: X and every later call are cancelled and the "
+            "auction goes on from North as if there had been no irregularity, with no lead "
+            "restrictions (Law 36A)"
+        ] == [note.text for note in notes]
+        assert Seat.N is table.turn
+
+    def obliged_to_pass(self) -> Table:
+        table = recording()
+        calls(table, (Seat.E, "Pass"))
+        table.choose(Seat.S, "refuse")
+        table.director(artificial=False)
+        calls(table, (Seat.N, "1C"))
+        return table
+
+    def test_an_inadmissible_redouble_by_a_player_obliged_to_pass(self) -> None:
+        """Law 36A: the auction goes on from East, who still must pass (Law 30A)."""
+        table = self.obliged_to_pass()
+        calls(table, (Seat.E, "XX"))
+        start = len(table.events)
+        table.director(lho_called=True)
+        notes = [e for e in effects(table, start) if isinstance(e, Note)]
+        assert [
+            "South called before rectification: XX and every later call are cancelled and the "
+            "auction goes on from East as if there had been no irregularity, with no lead "
+            "restrictions (Law 36A)"
+        ] == [note.text for note in notes]
+        assert Seat.E is table.turn
+        assert (PASS,) == tuple(table.legal_calls())
+
+    def test_a_bid_by_a_player_obliged_to_pass_replaced_by_a_pass(self) -> None:
+        """Law 37B1: East's 1D is cancelled and a pass put in its place; East and West pass
+        for the rest of the auction (37B2)."""
+        table = self.obliged_to_pass()
+        calls(table, (Seat.E, "1D"))
+        table.director(lho_called=False)
+        rec = table.recording
+        assert rec is not None
+        assert [(Seat.N, "1C", 13), (Seat.E, "Pass", None)] == [
+            (s.seat, str(s.call), s.seq) for s in rec.standing
+        ]
+        assert {1: "cancelled", 13: "standing", 14: "cancelled"} == rec.status
+        assert Seat.S is table.turn
+
+
+class TestAReplacementThatIsNoCall:
+    def test_an_inadmissible_redouble_in_place_of_an_insufficient_bid(self) -> None:
+        """Law 27B3: East's attempt to replace his insufficient 1H by a redouble is
+        cancelled at once (no ruling pending): he must still replace the bid, may not
+        double, and West must pass for the rest of the auction."""
+        table = recording()
+        calls(table, (Seat.N, "1S"), (Seat.E, "1H"))
+        table.choose(Seat.S, "refuse")
+        calls(table, (Seat.E, "XX"))
+        rec = table.recording
+        assert rec is not None
+        assert {1: "standing", 2: "cancelled", 9: "cancelled"} == rec.status
+        assert table.pending is None
+        assert Seat.E is table.turn
+        assert [(Seat.E, True)] == [(w.seat, w.raw) for w in rec.watches]
+
+
+class TestARulingAfterAPassedOutBoard:
+    def test_the_board_stays_over(self) -> None:
+        """Law 15B: a wrong board reported after four passes; once the Director has found
+        that nobody played it before (15B2, 15B3), the board is over again."""
+        table = recording()
+        calls(table, (Seat.N, "Pass"), (Seat.E, "Pass"), (Seat.S, "Pass"), (Seat.W, "Pass"))
+        assert Phase.FINISHED is table.phase
+        table.report(Seat.N, "wrong_board", "facts")
+        assert Phase.DIRECTOR is table.phase
+        table.director(played_before=False)
+        assert Phase.FINISHED is table.phase
+        assert table.pending is None
