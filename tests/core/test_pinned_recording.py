@@ -111,8 +111,8 @@ class TestNothingWhileARulingIsPending:
         """Law 28B: North, whose turn it was, calls: East's 1S is cancelled, North's 1H
         stands."""
         table = out_of_rotation()
-        events = table.make_call(Seat.N, parse_call("1H"))
-        assert isinstance(events[0], CallMade)
+        events = table.make_call(Seat.N, parse_call("1H"), alert=True, explanation="natural")
+        assert CallMade(4, Seat.N, parse_call("1H"), True, "natural", False) == events[0]
         rec = table.recording
         assert rec is not None
         assert {1: "cancelled", 4: "standing"} == rec.status
