@@ -335,7 +335,9 @@ class RecorderCore(RecorderState):
         table = self.table
         entry = self.standing[position]
         ruling = table.next_seq
-        law = LawRef.parse("17D3", self.rulebook.edition)
+        edition = self.rulebook.edition
+        # Law 17D3 is numbered 17E2 in the 2007 Laws (as REPORTS_2007 renumbers the reports).
+        law = LawRef.parse("17E2" if edition == "2007" else "17D3", edition)
         table.log_event(
             IrregularityFlagged(
                 ruling, IrregularityName.RETENTION_OF_RIGHT_TO_CALL, law, entry.seat

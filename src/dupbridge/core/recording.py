@@ -49,7 +49,7 @@ from dupbridge.core.recorded_auction import RecordedAuction
 from dupbridge.core.recorder_core import RecorderCore
 from dupbridge.core.recording_state import ReviewItem
 
-__all__ = ["REPORTS", "REPORTS_2007", "RecordedAuction", "Recorder", "ReviewItem"]
+__all__ = ["CODES_2007", "REPORTS", "REPORTS_2007", "RecordedAuction", "Recorder", "ReviewItem"]
 
 
 class Recorder(RecorderCore):
@@ -87,12 +87,13 @@ class Recorder(RecorderCore):
         if phase is Phase.PLAY:
             play = table.play
             if play is not None and play.cards_played:
+                code = _code("17D", edition)
                 raise ImpossibleActionError(
-                    _("{seat} cannot call: the auction period is over (Law 17D)").format(
-                        seat=seat.title
+                    _("{seat} cannot call: the auction period is over (Law {law})").format(
+                        seat=seat.title, law=code
                     ),
                     seat=seat,
-                    law=LawRef.parse("17D", edition),
+                    law=LawRef.parse(code, edition),
                 )
             seq = self._log_call(seat, call, alert, explanation, simultaneous)
             self._process(seat, call, seq)
@@ -219,12 +220,13 @@ class Recorder(RecorderCore):
             raise self._pending_error(seat)
         play = table.play
         if table.phase is Phase.FINISHED or (play is not None and play.cards_played):
+            code = _code("25A5", edition)
             raise ImpossibleActionError(
-                _("{seat} cannot change a call after the auction period (Law 25A5)").format(
-                    seat=seat.title
+                _("{seat} cannot change a call after the auction period (Law {law})").format(
+                    seat=seat.title, law=code
                 ),
                 seat=seat,
-                law=LawRef.parse("25A5", edition),
+                law=LawRef.parse(code, edition),
             )
         position = self.last_call_position(seat)
         if position is None:
@@ -234,12 +236,13 @@ class Recorder(RecorderCore):
                 law=LawRef.parse("25", edition),
             )
         if any(entry.seat is seat.partner for entry in self.standing[position + 1 :]):
+            code = _code("25A4", edition)
             raise ImpossibleActionError(
-                _("{seat} cannot change his call: his partner has called since (Law 25A4)").format(
-                    seat=seat.title
+                _("{seat} cannot change his call: his partner has called since (Law {law})").format(
+                    seat=seat.title, law=code
                 ),
                 seat=seat,
-                law=LawRef.parse("25A4", edition),
+                law=LawRef.parse(code, edition),
             )
         if call == self.standing[position].call:
             raise ImpossibleActionError(
@@ -484,6 +487,17 @@ REPORTS: dict[str, str] = {
 #: Where the 2007 Laws number a report's law differently (2007 Law 17D: cards from a wrong
 #: board; 15: wrong board played).
 REPORTS_2007: dict[str, str] = {"cards_from_wrong_board": "17D", "wrong_board": "15"}
+
+
+#: The 2017 laws the commands cite that the 2007 Laws number differently: the end of the
+#: auction period (2007 Law 22B), no change of call once partner has called (25A2) or after
+#: the auction period (25A3).
+CODES_2007: dict[str, str] = {"17D": "22B", "25A4": "25A2", "25A5": "25A3"}
+
+
+def _code(code: str, edition: str) -> str:
+    """``code`` (2017 numbering) as the edition numbers it."""
+    return CODES_2007.get(code, code) if edition == "2007" else code
 
 
 def _report_law(kind: str, edition: str) -> LawRef:
