@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulings.test_auction_pins import choose, director, state
+from dupbridge.core.event_json import event_to_json
+from dupbridge.core.events import IrregularityFlagged, Rectified
+from dupbridge.rulings.solver import ExhaustiveSolver
+from dupbridge.services.records import run_record
+from tests.rulings.test_auction_pins import DEAL, choose, director, state
 from tests.rulings.test_pinned_revokes import (
     CORRECT_TEXT,
     NT,
     card,
+    expose,
     last_ruling,
     record,
     revoke,
@@ -60,6 +65,17 @@ class TestLaw62C3:
         result = state(record("q64b8_2017_both_revokes_corrected"))
         assert revoke_of(result, "W")["noticed"] == {"by": "E", "when": "play"}
         assert revoke_of(result, "W")["corrected"] is True
+        # Each law once: 62C3 for the correction of both, 64B8 for the transfer (none).
+        assert last_ruling(result)["laws"] == [
+            "62C3",
+            "62A",
+            "62B",
+            "62C",
+            "16C",
+            "62B1",
+            "64B8",
+            "64C",
+        ]
 
     def test_the_established_revoke_noticed_corrects_the_earlier_one_too(self) -> None:
         """Attention drawn (by North) to dummy's established revoke: it is corrected under
@@ -284,3 +300,141 @@ class TestDummyBreachedFirst:
         assert (south["established"], south["corrected"], south["transfer"]) == (True, False, None)
         assert result["result"] == 1
         assert last_ruling(result)["laws"] == ["43B3"]
+
+
+def logged(actions: list[dict[str, Any]]) -> tuple[int, list[dict[str, Any]]]:
+    """The last ruling's number and the effects logged from its flag on (the Rectified events
+    of the table's log, as the stored log writes them)."""
+    record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    run = run_record({**record, "actions": actions}, claims=ExhaustiveSolver())
+    assert run.error is None
+    events = run.table.events
+    start = max(i for i, event in enumerate(events) if isinstance(event, IrregularityFlagged))
+    effects = [
+        event_to_json(event)["effect"] for event in events[start:] if isinstance(event, Rectified)
+    ]
+    return events[start].seq, effects
+
+
+def kinds(effects: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    return [(effect["type"], effect["ruling"]) for effect in effects]
+
+
+class TestLoggedEffects:
+    """The log records every effect of a revoke ruling under that ruling's number (the
+    Director's record of who did what under which ruling, Law 81C), in the order the laws
+    apply them."""
+
+    def test_corrected_then_cards_withdrawn(self) -> None:
+        """Laws 62B1, 62C1, 62C2: South's DA back as a penalty card, West's and North's later
+        cards set aside, then withdrawn at their owners' choice."""
+        ruling, effects = logged(record("p08_2017_revoke_corrected_later_cards_withdrawn"))
+        assert kinds(effects) == [
+            (kind, ruling)
+            for kind in (
+                "Notice",
+                "Note",
+                "Corrected",
+                "SetAside",
+                "Withdraw",
+                "PenaltyCard",
+                "Note",
+                "Pend",
+                "Resolve",
+                "Withdraw",
+                "Mark",
+                "Note",
+                "Pend",
+                "Resolve",
+                "Withdraw",
+                "PenaltyCard",
+                "Note",
+            )
+        ]
+        assert effects[10]["key"] == f"62C1:{ruling}"
+
+    def test_a_kept_card_is_placed_again(self) -> None:
+        """Law 62C1: East keeps his CK, which is placed back in the trick."""
+        ruling, effects = logged(record("p08_2017_revoke_corrected"))
+        assert kinds(effects)[-3:] == [("Pend", ruling), ("Resolve", ruling), ("Place", ruling)]
+        assert (effects[-1]["seat"], effects[-1]["card"]) == ("E", "CK")
+
+    def test_both_sides_corrected_in_reverse(self) -> None:
+        """2017 Laws 62C3, 64B8: dummy's revoke noticed; South's, on the same trick, is
+        noticed by the Director, corrected and withdrawn as a penalty card, all under the one
+        ruling; the transfer (none) is that ruling's too."""
+        actions = [
+            *BOTH_REVOKED,
+            revoke("N", "W"),
+            card("S", "CJ"),
+            card("W", "C6"),
+            choose("E", "keep"),
+            {"seat": "E", "claim": 8},
+            {"seat": "N", "accept_claim": True},
+        ]
+        ruling, effects = logged(actions)
+        assert kinds(effects) == [
+            (kind, ruling)
+            for kind in (
+                "Notice",
+                "Note",
+                "Corrected",
+                "SetAside",
+                "Withdraw",
+                "Note",
+                "Notice",
+                "Corrected",
+                "Withdraw",
+                "PenaltyCard",
+                "Note",
+                "Place",
+                "Pend",
+                "Resolve",
+                "Place",
+                "Transfer",
+                "Note",
+            )
+        ]
+        assert effects[8] == {"type": "Withdraw", "ruling": ruling, "seat": "S", "card": "DA"}
+        assert effects[9]["major"] is True
+        assert effects[10]["laws"] == ["Law 62C3 (2017)"]
+
+    def test_dummy_asked_declarer_having_breached(self) -> None:
+        """Law 43B2(b): declarer's card is replaced and the revoke treated as established
+        under 43B2(b) itself, all logged under the ruling."""
+        actions = record("d43b2b_2017_dummy_asks_declarer_about_a_revoke")
+        asked = actions[: actions.index(revoke("W", "E")) + 1]
+        ruling, effects = logged([*asked, director(dummy_violation=True)])
+        assert kinds(effects) == [
+            (kind, ruling)
+            for kind in (
+                "Notice",
+                "Pend",
+                "Resolve",
+                "Note",
+                "Corrected",
+                "Withdraw",
+                "Note",
+                "Establish",
+                "Review",
+            )
+        ]
+        assert effects[7]["law"] == "Law 43B2(b) (2017)"
+
+    def test_penalty_card_revoke_corrected(self) -> None:
+        """Laws 52B2, 61A: declarer refuses North's DT; the revoke is recorded, noticed and
+        corrected under the Law 52 ruling."""
+        actions = [
+            *NT,
+            card("S", "DA"),
+            card("W", "D2"),
+            expose("N", "SA", "D9"),
+            card("N", "DT"),
+            choose("E", "refuse"),
+        ]
+        ruling, effects = logged(actions)
+        assert kinds(effects)[3:6] == [
+            ("Revoked", ruling),
+            ("Notice", ruling),
+            ("Corrected", ruling),
+        ]
