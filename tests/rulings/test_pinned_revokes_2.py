@@ -438,3 +438,65 @@ class TestLoggedEffects:
             ("Notice", ruling),
             ("Corrected", ruling),
         ]
+
+    def test_faced_card_back_as_penalty_card(self) -> None:
+        """Law 62B2: North's faced SA, played as his revoke card, goes back as the penalty
+        card it was, logged under the ruling."""
+        actions = [
+            *NT,
+            *(card("S", "H7"), card("W", "H2"), card("N", "H3"), card("E", "HA")),
+            *(card("E", "HK"), card("S", "H8"), card("W", "H4")),
+            expose("N", "SA"),
+            card("N", "SA"),
+            revoke("E", "N"),
+        ]
+        ruling, effects = logged(actions)
+        assert kinds(effects) == [
+            (kind, ruling)
+            for kind in ("Notice", "Note", "Corrected", "Withdraw", "PenaltyCard", "Note")
+        ]
+        assert effects[4] == {
+            "type": "PenaltyCard",
+            "ruling": ruling,
+            "seat": "N",
+            "card": "SA",
+            "major": True,
+        }
+
+    def test_the_question_logged_names_the_revoke(self) -> None:
+        """Laws 61B2(a), 43B2(b): the Director's pending question is logged with the case it
+        is about: East's revoke card (the HK) on trick 5, whoever asked and whenever."""
+        actions = record("d43b2b_2017_dummy_asks_declarer_about_a_revoke")
+        asked = actions[: actions.index(revoke("W", "E")) + 1]
+        _ruling, effects = logged(asked)
+        case = effects[1]["pending"]["token"]["case"]
+        assert (case["card"], case["cards"], case["trick"]) == ("HK", ["HK"], 5)
+        assert (case["offender"], case["index"], case["others"]) == ("E", 0, [])
+
+
+class TestTrickTwelveAfterPlay:
+    """Laws 62D1, 64B6: East's revoke on trick 12, established by the play to trick 13, is
+    found after play: it is corrected all the same (the cards of trick 13 set aside, play
+    resumes), and when play ends again no trick is transferred, said once."""
+
+    def test_corrected_then_no_transfer(self) -> None:
+        actions = record("q64b6_2017_revoke_on_trick_twelve")
+        noticed = actions[: actions.index(revoke("S", "E")) + 1]
+        result = state(noticed)
+        assert result["phase"] == "play"
+        ruling = last_ruling(result)
+        assert ruling["laws"] == ["62D1", "62A", "62B", "62C", "16C", "62B2"]
+        assert ruling["rectification"] == [
+            CORRECT_TEXT.format(seat="East", card="S8"),
+            "S8 goes back to East's hand with no further rectification (Law 62B2)",
+        ]
+        assert result["revokes"][0]["noticed"] == {"by": "S", "when": "after_play"}
+        assert result["revokes"][0]["transfer"] is None
+        assert (result["turn"], result["legal_cards"]) == ("E", ["HA"])
+        final = state(actions)
+        ruling = last_ruling(final)
+        assert ruling["laws"] == ["62D1", "62A", "62B", "62C", "16C", "62B2", "64B6", "64C"]
+        assert ruling["rectification"][2:] == [
+            "the revoke was on the twelfth trick (Law 64B6): 0 tricks to N-S"
+        ]
+        assert final["revokes"][0]["transfer"] == {"tricks": 0, "to": "NS", "law": "64B6"}
