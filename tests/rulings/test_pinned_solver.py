@@ -104,6 +104,7 @@ class TestDoubleDummyInProgress:
         solved = ExhaustiveSolver().double_dummy(deal, trump, leader, trick)
         assert solved is not None
         assert solved[Side.NS] + solved[Side.EW] == tricks
+        assert {type(value) for value in solved.values()} == {int}
         assert solved[Side.NS] == minimax(as_lists(deal), trump, leader, list(trick), Side.NS)
         assert solved[Side.EW] == minimax(as_lists(deal), trump, leader, list(trick), Side.EW)
 
@@ -219,6 +220,7 @@ class TestLine:
             best=unstated == "best",
         )
         assert solved == expected
+        assert type(solved) is int
 
     def test_a_defender_states_a_line_for_his_own_hand_only(self) -> None:
         """Declarer plays dummy's cards as well as his own (Law 45B), a defender only his own:
