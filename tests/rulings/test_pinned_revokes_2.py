@@ -500,3 +500,65 @@ class TestTrickTwelveAfterPlay:
             "the revoke was on the twelfth trick (Law 64B6): 0 tricks to N-S"
         ]
         assert final["revokes"][0]["transfer"] == {"tricks": 0, "to": "NS", "law": "64B6"}
+
+
+class TestTransfersAtTheEnd:
+    """Laws 63A, 64A2, 64B3 and 70D: the transfers worked out when play ends, whoever ends
+    it, and from the result the Director rules on a disputed claim."""
+
+    def test_penalty_card_revoke_established_when_play_ends(self) -> None:
+        """Laws 52B1, 61A, 63A, 64B3: declarer accepted North's DT (a penalty card was due)
+        and then conceded the rest; North's side never played to the next trick, so the end
+        of play establishes the revoke (logged under Law 63A) and it transfers nothing."""
+        actions = [
+            *NT,
+            card("S", "DA"),
+            card("W", "D2"),
+            expose("N", "SA", "D9"),
+            card("N", "DT"),
+            choose("E", "accept"),
+            {"seat": "E", "concede": True},
+        ]
+        result = state(actions)
+        assert result["revokes"][0]["established"] is True
+        assert result["revokes"][0]["transfer"] == {"tricks": 0, "to": "EW", "law": "64B3"}
+        assert last_ruling(result)["rectification"][-1] == (
+            "the revoke was a failure to play a penalty card or a card of dummy (Law 64B3): "
+            "0 tricks to E-W"
+        )
+        _ruling, effects = logged(actions)
+        assert {"type": "Establish", "ruling": 0, "index": 0, "law": "Law 63A (2017)"} in effects
+
+    def test_a_revoke_nobody_noticed_before_the_one_noticed(self) -> None:
+        """Laws 64A2, 64B7: East revoked on trick 1 unnoticed, North on trick 3; after East's
+        claim of nine, attention is drawn to North's only: it transfers one trick (9 become
+        10), East's neither transfers nor brings in 64B7."""
+        actions = [
+            *NT,
+            *(card("S", "H7"), card("W", "H2"), card("N", "H3"), card("E", "D5")),
+            *(card("S", "CJ"), card("W", "C6"), card("N", "C2"), card("E", "CA")),
+            *(card("E", "SJ"), card("S", "S4"), card("W", "S3"), card("N", "HJ")),
+            *(card("E", "CK"), card("S", "CT")),
+            {"seat": "E", "claim": 9},
+            {"seat": "S", "accept_claim": True},
+            revoke("E", "N"),
+        ]
+        result = state(actions)
+        assert revoke_of(result, "E")["transfer"] is None
+        assert revoke_of(result, "N")["transfer"] == {"tricks": 1, "to": "EW", "law": "64A2"}
+        assert (result["result_before_transfers"], result["result"]) == (9, 10)
+
+    def test_from_the_result_the_director_rules(self) -> None:
+        """Laws 70D, 64A2: North revoked on trick 2 (the D9, holding clubs), noticed once
+        established; his claim is disputed and the Director rules seven tricks: the transfer
+        (one trick to East-West, his side having won later tricks) is worked out from those
+        seven: 7 become 6."""
+        actions = list(record("c70_2017_contested_claim_ruled"))
+        first = actions.index(card("N", "C2"))
+        actions[first] = card("N", "D9")
+        actions[actions.index(card("N", "D9"), first + 1)] = card("N", "D8")
+        actions.insert(actions.index(card("S", "H9")) + 1, revoke("E", "N"))
+        result = state(actions)
+        assert result["revokes"][0]["established"] is True
+        assert result["revokes"][0]["transfer"] == {"tricks": 1, "to": "EW", "law": "64A2"}
+        assert (result["result_before_transfers"], result["result"]) == (7, 6)
