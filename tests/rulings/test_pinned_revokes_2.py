@@ -500,6 +500,15 @@ class TestTrickTwelveAfterPlay:
             "the revoke was on the twelfth trick (Law 64B6): 0 tricks to N-S"
         ]
         assert final["revokes"][0]["transfer"] == {"tricks": 0, "to": "NS", "law": "64B6"}
+        # The cards of the two tricks after the revoke go back, logged under the ruling.
+        ruling, effects = logged(actions)
+        withdrawn = [
+            (e["seat"], e["card"], e["ruling"]) for e in effects if e["type"] == "Withdraw"
+        ]
+        assert withdrawn == [
+            (seat, text, ruling)
+            for seat, text in (("E", "S8"), ("S", "S7"), ("W", "D3"), ("N", "SK"), ("E", "HA"))
+        ]
 
 
 class TestTransfersAtTheEnd:

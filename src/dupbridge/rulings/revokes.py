@@ -226,7 +226,10 @@ class RevokeRulings(StepWalker):
         play = table.play
         assert play is not None
         qseat, qcard = rec.queue[0]
-        correcting = next((s for s in rec.revokes if s.corrected and s.ruling), None)
+        # The revoke being corrected: the latest ruling that corrected one (an earlier revoke
+        # corrected on another trick is done with; 62C3's two share one ruling).
+        rulings = [s for s in rec.revokes if s.corrected and s.ruling]
+        correcting = max(rulings, key=lambda s: s.ruling or 0) if rulings else None
         ruling = correcting.ruling if correcting is not None else 0
         offenders = correcting.revoke.seat.side if correcting is not None else None
         if qseat is not seat:
@@ -343,7 +346,9 @@ class RevokeRulings(StepWalker):
                 continue
             if state.established is None and not (established and not state.corrected):
                 continue
-            facts = self._revoke_facts(play, states, index, result, declarer_side)
+            facts = self._revoke_facts(
+                play, states, index, result, declarer_side, ending=established
+            )
             adjustment = laws.revoke_adjustment(facts)
             side = state.revoke.seat.side.opponents
             law = laws.ref(adjustment.laws[0])
@@ -368,8 +373,12 @@ class RevokeRulings(StepWalker):
         index: int,
         result: int,
         declarer_side: Side,
+        *,
+        ending: bool = False,
     ) -> RevokeFacts:
-
+        """What Law 64 needs to know of revoke ``index``. ``ending``: play is ending, and the
+        revokes neither established nor corrected are being established now (Law 63A), so
+        they count as established for 64B2 and 64B7."""
         state = states[index]
         assert isinstance(state, RevokeState)
         revoke = state.revoke
@@ -396,15 +405,16 @@ class RevokeRulings(StepWalker):
             assert isinstance(other, RevokeState)
             if j == index or other.noticed is None:
                 continue
+            settled = other.established is not None or (ending and not other.corrected)
             if other.revoke.seat.side is not side:
                 other_revoked = True
-                if other.established is not None and not other.corrected:
+                if settled and not other.corrected:
                     other_established = True
             elif (
                 other.revoke.seat is offender
                 and other.revoke.required is not None
                 and other.revoke.required is revoke.required
-                and other.established is not None
+                and settled
                 and (other.revoke.trick, j) < (revoke.trick, index)
             ):
                 repeated = True
