@@ -264,3 +264,58 @@ class TestLine:
                     )
                     == expected
                 ), (line, unstated)
+
+
+def claimed(deal: str, trump: Suit | None, leader: Seat, trick: str, line: str) -> tuple[int, int]:
+    """North's line tricks (North declares and claims), best and worst."""
+    solver = ExhaustiveSolver()
+    played = tuple(Card.from_str(text) for text in trick.split())
+    cards = tuple(Card.from_str(text) for text in line.split())
+    values = []
+    for unstated in ("best", "worst"):
+        value = solver.line_tricks(
+            Deal.from_pbn(deal),
+            trump,
+            leader,
+            played,
+            declarer=Seat.N,
+            claimer=Seat.N,
+            line=cards,
+            unstated="best" if unstated == "best" else "worst",
+        )
+        assert value is not None
+        values.append(value)
+    return values[0], values[1]
+
+
+class TestLineCards:
+    """Laws 70A, 70D: the stated line is followed card by card; a hand plays the next line
+    card when it can lead it, follow suit with it, or ruff with it, and otherwise plays
+    freely (at worst, carelessly)."""
+
+    def test_the_line_goes_on_after_its_first_card(self) -> None:
+        """Line SA then HA: after the SA wins, North must lead the HA, not the C2 (which
+        at worst would give East two club tricks)."""
+        deal = "N:A.A..2 3...KQ 4.4.4. 5.5.5."
+        assert claimed(deal, None, Seat.N, "", "SA HA") == (2, 2)
+
+    def test_a_line_card_follows_suit(self) -> None:
+        """East led the H3, South discarded, West played the H4: North's line HA wins the
+        trick and his H2 then loses to East's HK (one trick); left free, at worst he plays
+        the H2 and West's clubs take both."""
+        deal = "N:.A2.. .K.. ...3 ...4"
+        assert claimed(deal, None, Seat.E, "H3 C2 H4", "HA") == (1, 1)
+        assert claimed(deal, None, Seat.E, "H3 C2 H4", "") == (1, 0)
+
+    def test_a_line_trump_ruffs(self) -> None:
+        """Spades trumps, diamonds led: North's line S4 ruffs, and East's S5 then ruffs his
+        C2 (one trick); left free, at worst he discards the C2 and East's S5 draws his S4."""
+        deal = "N:4...2 5... .2.. .3.."
+        assert claimed(deal, Suit.SPADES, Seat.E, "D5 D2 D3", "S4") == (1, 1)
+        assert claimed(deal, Suit.SPADES, Seat.E, "D5 D2 D3", "") == (1, 0)
+
+    def test_an_illegal_line_card_is_not_played(self) -> None:
+        """Hearts trumps, East led the SK: North holds the S2 and must follow with it, not
+        ruff with his line HA; East's CA then falls to the HA (one trick, not two)."""
+        deal = "N:2.A.. ...A ..2.3 ..4.5"
+        assert claimed(deal, Suit.HEARTS, Seat.E, "SK", "HA") == (1, 1)
