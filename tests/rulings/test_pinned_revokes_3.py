@@ -102,3 +102,28 @@ class TestBothEstablishedWhenPlayEnds:
         result = state(actions)
         assert revoke_of(result, "E")["transfer"] == {"tricks": 0, "to": "NS", "law": "64B7"}
         assert result["result"] == 2
+
+
+class TestSecondRevokeInTheSameSuit:
+    """Law 64B2 needs the first revoke in the suit established: South's first club revoke
+    (trick 2) was corrected at once, so his second (trick 3, the DK holding the CT), noticed
+    once established, transfers a trick by 64A2 when play ends (9 become 10)."""
+
+    def test_first_corrected_second_transfers(self) -> None:
+        actions = [
+            *NT,
+            *TRICK_ONE,
+            *(card("E", "CA"), card("S", "DA")),
+            revoke("E", "S"),
+            *(card("S", "CJ"), card("W", "C6"), card("N", "C2")),
+            *(card("E", "CK"), card("S", "DK"), card("W", "C7"), card("N", "C3")),
+            *(card("E", "SJ"), card("S", "S4")),
+            revoke("E", "S"),
+            {"seat": "E", "claim": 9},
+            {"seat": "S", "accept_claim": True},
+        ]
+        result = state(actions)
+        first, second = result["revokes"]
+        assert (first["corrected"], first["established"], first["transfer"]) == (True, False, None)
+        assert second["transfer"] == {"tricks": 1, "to": "EW", "law": "64A2"}
+        assert (result["result_before_transfers"], result["result"]) == (9, 10)
