@@ -127,3 +127,29 @@ class TestSecondRevokeInTheSameSuit:
         assert (first["corrected"], first["established"], first["transfer"]) == (True, False, None)
         assert second["transfer"] == {"tricks": 1, "to": "EW", "law": "64A2"}
         assert (result["result_before_transfers"], result["result"]) == (9, 10)
+
+
+class TestTransferFromTheRuledClaim:
+    """Laws 70 and 64A2/64B1: North revoked on trick 1 (the D8 holding hearts; East won it),
+    established and noticed on trick 2; East claims eleven and South disputes. The transfer
+    is worked out from the tricks the Director rules, not from the claim: all thirteen to
+    East-West leave North-South no trick after the revoke trick (64B1, nothing transferred);
+    eleven leave them two, so one trick goes to East-West (64A2)."""
+
+    def test_ruled_result_decides(self) -> None:
+        actions = [
+            *NT,
+            *(card("S", "H7"), card("W", "H2"), card("N", "D8"), card("E", "HA")),
+            *(card("E", "CA"), card("S", "CJ")),
+            revoke("E", "N"),
+            *(card("W", "C6"), card("N", "C2")),
+            {"seat": "E", "claim": 11},
+            {"seat": "S", "reject_claim": True},
+        ]
+        for ruled, transfer, final in (
+            (13, {"tricks": 0, "to": "EW", "law": "64B1"}, 13),
+            (11, {"tricks": 1, "to": "EW", "law": "64A2"}, 12),
+        ):
+            result = state([*actions, director(tricks=ruled)])
+            assert result["revokes"][0]["transfer"] == transfer
+            assert (result["result_before_transfers"], result["result"]) == (ruled, final)
