@@ -47,6 +47,23 @@ class TestCardsSetAside:
         assert withdrawn["legal_cards"] == ["C9", "C8", "C7", "C6"]
         assert last_ruling(withdrawn)["rectification"][-1] == "West withdrew C6"
 
+    def test_another_revoke_noticed_meanwhile(self) -> None:
+        """North's revoke (trick 2) is being corrected, East's CA set aside; before North
+        substitutes, South draws attention to East's own revoke on trick 1 (established, it
+        stands, Law 63B). The correction under way is still North's: East, non-offending
+        for it, chooses about his CA (62C1), under the correction's ruling."""
+        actions = [
+            *NT,
+            *(card("S", "H7"), card("W", "H2"), card("N", "H3"), card("E", "D5")),
+            *(card("S", "CJ"), card("W", "C6"), card("N", "D8"), card("E", "CA")),
+            revoke("E", "N"),
+        ]
+        correcting = last_ruling(state(actions))["id"]
+        result = state([*actions, revoke("S", "E"), card("N", "C2")])
+        assert revoke_of(result, "E")["corrected"] is False
+        pending = result["pending"]
+        assert (pending["law"], pending["chooser"], pending["ruling"]) == ("62C1", "E", correcting)
+
     def test_only_legal_card_is_left_played(self) -> None:
         """Dummy's singleton S3, played after South's revoke on East's SJ, is his only
         spade: no choice is offered, it stays in the trick and North plays next."""
