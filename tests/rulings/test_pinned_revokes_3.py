@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tests.rulings.test_auction_pins import choose, director, state
-from tests.rulings.test_pinned_revokes import NT, card, last_ruling, revoke
+from tests.rulings.test_pinned_revokes import NT, card, last_ruling, record, revoke
 from tests.rulings.test_pinned_revokes_2 import TRICK_ONE, revoke_of
 
 
@@ -170,3 +170,23 @@ class TestTransferFromTheRuledClaim:
             result = state([*actions, director(tricks=ruled)])
             assert result["revokes"][0]["transfer"] == transfer
             assert (result["result_before_transfers"], result["result"]) == (ruled, final)
+
+
+class TestTransferAfterTricksDisputed:
+    """Laws 79B and 64A1: West's revoke won trick 1 and North claimed eleven (two tricks
+    transferred, East-West having a later trick by the claim). The players then dispute the
+    tricks and the Director rules twelve for North: East-West's only trick is the revoke
+    trick, so one trick is transferred, worked out from the ruled twelve, not the eleven."""
+
+    def test_transfer_from_the_ruled_tricks(self) -> None:
+        actions = [
+            *record("p09_2017_revoke_two_tricks_transferred")[:11],
+            {"seat": "N", "claim": 11},
+            {"seat": "E", "accept_claim": True},
+            revoke("N", "W"),
+            {"seat": "E", "report": "tricks_disputed"},
+            director(tricks=12),
+        ]
+        result = state(actions)
+        assert result["revokes"][0]["transfer"] == {"tricks": 1, "to": "NS", "law": "64A1"}
+        assert (result["result_before_transfers"], result["result"]) == (12, 13)
