@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from dupbridge.core.cards import Card
 from dupbridge.core.kinds import IrregularityName, NoticeTime, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
@@ -142,7 +143,8 @@ class RevokeRulings(StepWalker):
         indices = (index,) if tag == Do.CORRECT else tuple(case.others)
         effects: list[Effect] = []
         plays = play.plays()
-        noticed = rec.revokes[index].noticed
+        first = rec.revokes[index]
+        noticed = first.noticed
         for i in indices:
             state = rec.revokes[i]
             revoke = state.revoke
@@ -157,6 +159,29 @@ class RevokeRulings(StepWalker):
                     effects.append(SetAside(tuple(later), ruling=ruling))
                 effects.append(Withdraw(revoke.seat, revoke.card, ruling=ruling))
                 effects += self._withdrawn_penalty(table, revoke, ruling)
+            elif plays.index(pair) < plays.index((first.revoke.seat, first.revoke.card)):
+                # 2017 Law 62C3: the other side's revoke card came before the one noticed,
+                # so it is not among the cards set aside: it goes back now.
+                effects += self._other_withdrawn(table, revoke.seat, revoke.card, ruling)
+        return effects
+
+    def _other_withdrawn(self, table: Table, seat: Seat, card: Card, ruling: int) -> list[Effect]:
+        """2017 Law 62C3: the other side's revoke on the same trick is corrected too; a
+        defender's card withdrawn so becomes a penalty card."""
+        play = table.play
+        assert play is not None
+        effects: list[Effect] = [Withdraw(seat, card, ruling=ruling)]
+        if seat.side is not play.declarer.side:
+            effects.append(PenaltyCard(seat, card, True, ruling=ruling))
+        effects.append(
+            Note(
+                (self.laws.ref("62C3"),),
+                _("{seat}'s revoke on the same trick is corrected too: {card} goes back").format(
+                    seat=seat.title, card=card
+                ),
+                ruling=ruling,
+            )
+        )
         return effects
 
     def _withdrawn_penalty(self, table: Table, revoke: Revoke, ruling: int) -> list[Effect]:
@@ -201,7 +226,10 @@ class RevokeRulings(StepWalker):
         play = table.play
         assert play is not None
         qseat, qcard = rec.queue[0]
-        correcting = next((s for s in rec.revokes if s.corrected and s.ruling), None)
+        # The revoke being corrected: the latest ruling that corrected one (an earlier revoke
+        # corrected on another trick is done with; 62C3's two share one ruling).
+        rulings = [s for s in rec.revokes if s.corrected and s.ruling]
+        correcting = max(rulings, key=lambda s: s.ruling or 0) if rulings else None
         ruling = correcting.ruling if correcting is not None else 0
         offenders = correcting.revoke.seat.side if correcting is not None else None
         if qseat is not seat:
@@ -219,19 +247,7 @@ class RevokeRulings(StepWalker):
             None,
         )
         if corrected is not None:  # 2017 Law 62C3: both revokes are corrected
-            effects: list[Effect] = [Withdraw(qseat, qcard, ruling=ruling)]
-            if qseat.side is not play.declarer.side:
-                effects.append(PenaltyCard(qseat, qcard, True, ruling=ruling))
-            effects.append(
-                Note(
-                    (laws.ref("62C3"),),
-                    _(
-                        "{seat}'s revoke on the same trick is corrected too: {card} goes back"
-                    ).format(seat=qseat.title, card=qcard),
-                    ruling=ruling,
-                )
-            )
-            return effects
+            return self._other_withdrawn(table, qseat, qcard, ruling)
         legal = play.legal_cards(qseat)
         only = len(legal) == 1 and qcard in legal
         non_offending = offenders is not None and qseat.side is not offenders
@@ -319,14 +335,20 @@ class RevokeRulings(StepWalker):
         if play is None or result is None or rec.cancelled is not None:
             return []
         states = rec.revokes
+        law43b3 = laws.ref("43B3")
         declarer_side = play.declarer.side
         effects: list[Effect] = []
+        # Law 43B3: dummy, after breaching 43A2, drew attention first: no rectification, the
+        # declaring side keeps its score (the Director reviews the defenders' score).
+        unrectified = {item.review.ruling for item in rec.reviews if item.review.law == law43b3}
         for index, state in enumerate(states):
-            if state.noticed is None:
+            if state.noticed is None or state.ruling in unrectified:
                 continue
             if state.established is None and not (established and not state.corrected):
                 continue
-            facts = self._revoke_facts(play, states, index, result, declarer_side)
+            facts = self._revoke_facts(
+                play, states, index, result, declarer_side, ending=established
+            )
             adjustment = laws.revoke_adjustment(facts)
             side = state.revoke.seat.side.opponents
             law = laws.ref(adjustment.laws[0])
@@ -351,8 +373,12 @@ class RevokeRulings(StepWalker):
         index: int,
         result: int,
         declarer_side: Side,
+        *,
+        ending: bool = False,
     ) -> RevokeFacts:
-
+        """What Law 64 needs to know of revoke ``index``. ``ending``: play is ending, and the
+        revokes neither established nor corrected are being established now (Law 63A), so
+        they count as established for 64B2 and 64B7."""
         state = states[index]
         assert isinstance(state, RevokeState)
         revoke = state.revoke
@@ -379,15 +405,16 @@ class RevokeRulings(StepWalker):
             assert isinstance(other, RevokeState)
             if j == index or other.noticed is None:
                 continue
+            settled = other.established is not None or (ending and not other.corrected)
             if other.revoke.seat.side is not side:
                 other_revoked = True
-                if other.established is not None and not other.corrected:
+                if settled and not other.corrected:
                     other_established = True
             elif (
                 other.revoke.seat is offender
                 and other.revoke.required is not None
                 and other.revoke.required is revoke.required
-                and other.established is not None
+                and settled
                 and (other.revoke.trick, j) < (revoke.trick, index)
             ):
                 repeated = True
