@@ -86,7 +86,7 @@ class TestStrains:
         assert strains(["NT", "C"]) == (Strain.NOTRUMP, Strain.CLUBS)
         assert strains(("D",)) == (Strain.DIAMONDS,)
 
-    @pytest.mark.parametrize("value", ["Q", ["S", "Z"], 5])
+    @pytest.mark.parametrize("value", ["Q", "XXXX", ["S", "Z"], 5])
     def test_refused(self, value: object) -> None:
         with pytest.raises(ImpossibleActionError) as raised:
             strains(value)
