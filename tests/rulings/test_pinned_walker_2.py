@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dupbridge import Deal, Seat, Table
 from dupbridge.core.calls import PASS, Call, Strain, parse_call
-from dupbridge.core.effects import Cancel, Effect, Oblige, Proceed, Replace, Stand
+from dupbridge.core.effects import Cancel, Effect, Oblige, Proceed, Release, Replace, Stand
 from dupbridge.core.events import CallMade, Rectified
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rulings_state import Duty, Obligation, Span
@@ -104,6 +104,47 @@ class TestInsufficientBidReplacement:
             Stand(Seat.E, call("3C"), 9, ruling=3),
             must_pass(Seat.W, "27B2", 3),
         ]
+
+    def test_second_insufficient_bid_refused_then_replaced(self) -> None:
+        """Law 27B4: North 2S, East 1H refused, East 2D, insufficient again, refused too
+        (ruling 3): West must pass throughout and East may not double at his next turn
+        (27B3); East's 3D (event 19) ends that duty and stands."""
+        t = table()
+        bid(t, "N", "2S")
+        bid(t, "E", "1H")
+        t.choose(Seat.S, "refuse")
+        bid(t, "E", "2D")
+        t.choose(Seat.S, "refuse")
+        no_double = Obligation(Duty.NO_DOUBLE, Span.NEXT_TURN, law("27B3"), ruling=3)
+        assert applied(t) == [must_pass(Seat.W, "27B3", 3), Oblige(Seat.E, no_double, ruling=3)]
+        assert t.turn is Seat.E
+        bid(t, "E", "3D")
+        assert seq_of(t, Seat.E, "3D") == 19
+        released = [
+            event.effect
+            for event in t.events
+            if isinstance(event, Rectified) and isinstance(event.effect, Release)
+        ]
+        assert released == [Release(Seat.E, Duty.NO_DOUBLE, ruling=3)]
+        assert applied(t)[2:] == [Stand(Seat.E, call("3D"), 19, ruling=3)]
+        assert standing(t) == [("N", "2S"), ("E", "3D")]
+
+    def test_premature_replacement_judged_at_the_ruling(self) -> None:
+        """Law 27C: East replaces his insufficient 1H by 2H (event 5) before South has
+        chosen; South refuses the 1H (ruling 3) and the Director finds 2H the lowest
+        sufficient bid in hearts (27B1(a)): the 2H made at event 5 stands."""
+        t = table()
+        bid(t, "N", "1S")
+        bid(t, "E", "1H")
+        bid(t, "E", "2H")
+        t.choose(Seat.S, "refuse")
+        assert t.pending is not None
+        assert str(t.pending.law) == "Law 27B1(a) (2017)"
+        t.director(same_denominations=True)
+        assert seq_of(t, Seat.E, "2H") == 5
+        assert applied(t) == [Stand(Seat.E, call("2H"), 5, ruling=3)]
+        assert standing(t) == [("N", "1S"), ("E", "2H")]
+        assert t.turn is Seat.S
 
 
 def obliged_west() -> Table:
