@@ -24,10 +24,10 @@ DEAL = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
 AUCTION_EFFECTS = (Stand, Proceed, Cancel, Replace, Oblige)
 
 
-def table() -> Table:
-    """Board 1 (North deals) in recording mode under the 2017 Laws."""
-    rulebook = rulebook_for("2017", claims=ExhaustiveSolver())
-    return Table(1, Deal.from_pbn(DEAL), edition="2017", mode="recording", rulebook=rulebook)
+def table(edition: str = "2017") -> Table:
+    """Board 1 (North deals) in recording mode under the 2017 (or 2007) Laws."""
+    rulebook = rulebook_for(edition, claims=ExhaustiveSolver())
+    return Table(1, Deal.from_pbn(DEAL), edition=edition, mode="recording", rulebook=rulebook)
 
 
 def bid(t: Table, seat: str, text: str) -> None:
@@ -53,8 +53,8 @@ def call(text: str) -> Call:
     return parse_call(text)
 
 
-def law(code: str) -> LawRef:
-    return LawRef.parse(code, "2017")
+def law(code: str, edition: str = "2017") -> LawRef:
+    return LawRef.parse(code, edition)
 
 
 def must_pass(seat: Seat, code: str, ruling: int) -> Oblige:
@@ -338,3 +338,83 @@ class TestCallsWithdrawn:
         assert applied(t) == [Stand(Seat.W, PASS, 3, ruling=4), Cancel(2, ruling=11)]
         assert standing(t) == [("N", "1C"), ("E", "Pass")]
         assert t.turn is Seat.S
+
+
+class TestCallsOutOfRotation:
+    """Laws 30-31: what the offender must or may not call at his next turn."""
+
+    def test_bid_at_rho_turn_repeated_after_rho_passes(self) -> None:
+        """Law 31A1: East bids 1S at North's turn (ruling 2); South does not accept it;
+        North passes, so East must repeat 1S at his turn, which is then legal: the duty
+        is spent."""
+        t = table()
+        bid(t, "E", "1S")
+        t.choose(Seat.S, "refuse")
+        bid(t, "N", "P")
+        repeat = Obligation(Duty.REPEAT, Span.NEXT_TURN, law("31A1"), call("1S"), 2)
+        assert applied(t) == [Oblige(Seat.E, repeat, ruling=2)]
+        assert t.turn is Seat.E
+        assert t.legal_calls() == (call("1S"),)
+        bid(t, "E", "1S")
+        assert standing(t) == [("N", "Pass"), ("E", "1S")]
+        assert t.pending is None
+
+    def test_2007_pass_at_partner_turn(self) -> None:
+        """2007 Law 30B2: after North's 1C, West passes at East's turn (ruling 3); North
+        does not accept it and the pass is not artificial (30C): West must pass for the
+        rest of the auction (30B2(a)) and East, at this turn, may not double or redouble
+        (30B2(b))."""
+        t = table("2007")
+        bid(t, "N", "1C")
+        bid(t, "W", "P")
+        t.choose(Seat.N, "refuse")
+        t.director(artificial=False)
+        obliges = applied(t)
+        assert obliges[0] == must_pass_2007(Seat.W, "30B2(a)", 3)
+        assert [(o.seat, o.obligation.duty, o.obligation.span, o.ruling) for o in obliges] == [
+            (Seat.W, Duty.PASS, Span.REST_OF_AUCTION, 3),
+            (Seat.E, Duty.NO_DOUBLE, Span.NEXT_TURN, 3),
+        ]
+        assert obliges[1].obligation.ruling == 3
+        assert t.turn is Seat.E
+        assert "X" not in [str(legal) for legal in t.legal_calls()]
+
+
+def must_pass_2007(seat: Seat, code: str, ruling: int) -> Oblige:
+    duty = Obligation(Duty.PASS, Span.REST_OF_AUCTION, law(code, "2007"), ruling=ruling)
+    return Oblige(seat, duty, ruling=ruling)
+
+
+def lead_choice_2007(option: str) -> tuple[str, ...]:
+    """2007 Law 25B: North passes, East bids 1C and changes it, not inadvertently, to 1H;
+    South ``option``s the change. South then declares 4S and West is on lead: declarer's
+    choice of lead restriction (2007 Law 26)."""
+    t = table("2007")
+    bid(t, "N", "P")
+    bid(t, "E", "1C")
+    t.change_call(Seat.E, call("1H"))
+    t.director(unintended=False)
+    t.choose(Seat.S, option)
+    for seat, text in [("S", "1S"), ("W", "P"), ("N", "4S"), ("E", "P"), ("S", "P"), ("W", "P")]:
+        bid(t, seat, text)
+    pending = t.pending
+    assert pending is not None
+    assert str(pending.law) == "Law 26A2 (2007)"
+    assert pending.chooser is Seat.S
+    return pending.options
+
+
+class TestWithdrawnCallForTheLead:
+    """2007 Law 26A: the lead restriction relates to the suit of the call withdrawn."""
+
+    def test_change_refused(self) -> None:
+        """Law 25B2: South refuses the change; 1C stands and the withdrawn call is 1H:
+        declarer may require or prohibit a heart lead."""
+        options = lead_choice_2007("refuse")
+        assert options == ("require_hearts", "prohibit_hearts", "no_restriction")
+
+    def test_change_accepted(self) -> None:
+        """Law 25B1: South accepts the change; 1H stands and the withdrawn call is 1C:
+        declarer may require or prohibit a club lead."""
+        options = lead_choice_2007("accept")
+        assert options == ("require_clubs", "prohibit_clubs", "no_restriction")
