@@ -418,3 +418,67 @@ class TestWithdrawnCallForTheLead:
         declarer may require or prohibit a club lead."""
         options = lead_choice_2007("accept")
         assert options == ("require_clubs", "prohibit_clubs", "no_restriction")
+
+    def test_suits_the_director_says_the_call_specified(self) -> None:
+        """2007 Law 26A: the Director finds that East's withdrawn 1H (an artificial call)
+        specified diamonds, not hearts; that word decides the suit of the restriction."""
+        t = table("2007")
+        bid(t, "N", "P")
+        bid(t, "E", "1C")
+        t.change_call(Seat.E, call("1H"))
+        t.director(unintended=False)
+        t.director(specified="D")
+        t.choose(Seat.S, "refuse")
+        for seat, text in [
+            ("S", "1S"),
+            ("W", "P"),
+            ("N", "4S"),
+            ("E", "P"),
+            ("S", "P"),
+            ("W", "P"),
+        ]:
+            bid(t, seat, text)
+        assert t.pending is not None
+        assert t.pending.options == ("require_diamonds", "prohibit_diamonds", "no_restriction")
+
+
+class TestTheChoiceOffered:
+    """What a player is asked, and what each option means (the paraphrase of the law)."""
+
+    def test_call_out_of_rotation(self) -> None:
+        """Law 29A: South may accept East's 1S, made at North's turn, or not (then the
+        auction goes back to North and Laws 30-32 apply); South, or North by calling at his
+        turn, answers."""
+        t = table()
+        bid(t, "E", "1S")
+        pending = t.pending
+        assert pending is not None
+        assert (str(pending.law), pending.chooser, pending.options) == (
+            "Law 29A (2017)",
+            Seat.S,
+            ("accept", "refuse"),
+        )
+        assert (
+            pending.question == "Does South accept East's 1S, made out of rotation at North's turn?"
+        )
+        assert pending.explanations == (
+            "South accepts 1S: it stands as if in rotation, there is no rectification, and South "
+            "calls next (Law 29A)",
+            "1S is cancelled, the auction goes back to North, and the offending side is "
+            "rectified under Laws 30-32",
+        )
+        assert pending.callers == (Seat.S, Seat.N)
+
+    def test_insufficient_bid(self) -> None:
+        """Law 27A1: South may accept East's insufficient 1H; else East replaces it (27B)."""
+        t = table()
+        bid(t, "N", "1S")
+        bid(t, "E", "1H")
+        pending = t.pending
+        assert pending is not None
+        assert pending.question == "Does South accept East's insufficient bid 1H?"
+        assert pending.explanations == (
+            "1H is treated as legal and the auction goes on from it; South calls next (Law 27A1)",
+            "East must replace 1H by a legal call; the Director then rules on the replacement "
+            "(Law 27B)",
+        )
