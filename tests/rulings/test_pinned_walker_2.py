@@ -482,3 +482,44 @@ class TestTheChoiceOffered:
             "East must replace 1H by a legal call; the Director then rules on the replacement "
             "(Law 27B)",
         )
+
+    def test_question_to_the_director(self) -> None:
+        """Law 27B1(b): the Director, not a player, says whether East's 3C (replacing the
+        insufficient 1C) is comparable (Law 23A); his answer is true or false."""
+        t = table()
+        bid(t, "N", "1D")
+        bid(t, "E", "1C")
+        t.choose(Seat.S, "refuse")
+        bid(t, "E", "3C")
+        pending = t.pending
+        assert pending is not None
+        assert (str(pending.law), pending.chooser, pending.options) == (
+            "Law 27B1(b) (2017)",
+            None,
+            ("comparable",),
+        )
+        assert pending.question == (
+            "Is East's 3C a comparable call to the insufficient 1C (Law 23A: the same or a "
+            "similar meaning, a subset of its meanings, or the same purpose)?"
+        )
+        assert pending.explanations == ("true or false",)
+        assert pending.callers == ()
+
+    def test_question_answered_by_a_call(self) -> None:
+        """Law 38D: whether South called over East's bid above seven before the ruling is
+        the Director's question, which South's call answers too."""
+        t = table()
+        bid(t, "N", "1C")
+        t.bid_above_seven(Seat.E, 8, Strain.SPADES)
+        pending = t.pending
+        assert pending is not None
+        assert (str(pending.law), pending.chooser, pending.options) == (
+            "Law 38D (2017)",
+            None,
+            ("lho_called",),
+        )
+        assert pending.question == (
+            "Did South call over East's bid above seven before the Director ruled?"
+        )
+        assert pending.explanations == ("true or false",)
+        assert pending.callers == (Seat.S,)
