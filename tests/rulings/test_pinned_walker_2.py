@@ -523,3 +523,46 @@ class TestTheChoiceOffered:
         )
         assert pending.explanations == ("true or false",)
         assert pending.callers == (Seat.S,)
+
+
+class TestPrematureReplacement:
+    """Law 27C: the offender replaced his insufficient bid before the LHO chose; once the
+    LHO refuses it, that replacement is ruled on under 27B as if made then, once."""
+
+    def test_double_in_its_place(self) -> None:
+        """East's 1H over 1S, then East's double before South chose: the Director must say
+        whether the double is comparable (27B1(b)); it is not, so it is cancelled (27B3):
+        East must call again (not doubling) and West must pass throughout. The double
+        already judged is not taken as East's new call."""
+        t = table()
+        bid(t, "N", "1S")
+        bid(t, "E", "1H")
+        bid(t, "E", "X")
+        t.choose(Seat.S, "refuse")
+        assert t.pending is not None
+        assert (str(t.pending.law), t.pending.options) == ("Law 27B1(b) (2017)", ("comparable",))
+        t.director(comparable=False)
+        assert t.pending is None
+        assert t.turn is Seat.E
+        no_double = Obligation(Duty.NO_DOUBLE, Span.NEXT_TURN, law("27B3"), ruling=3)
+        assert applied(t) == [must_pass(Seat.W, "27B3", 3), Oblige(Seat.E, no_double, ruling=3)]
+        assert standing(t) == [("N", "1S")]
+
+    def test_insufficient_again(self) -> None:
+        """East's premature replacement 1D is insufficient too: South may accept it (27B4);
+        he does not, so East must make a sufficient bid or pass at his turn now."""
+        t = table()
+        bid(t, "N", "1S")
+        bid(t, "E", "1H")
+        bid(t, "E", "1D")
+        t.choose(Seat.S, "refuse")
+        assert t.pending is not None
+        assert (str(t.pending.law), t.pending.chooser, t.pending.options) == (
+            "Law 27B4 (2017)",
+            Seat.S,
+            ("accept", "refuse"),
+        )
+        t.choose(Seat.S, "refuse")
+        assert t.pending is None
+        assert t.turn is Seat.E
+        assert standing(t) == [("N", "1S")]
