@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from dupbridge.core.calls import Bid, Strain
+from dupbridge.core.effects import Await
 from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.events import Rectified
+from dupbridge.core.seats import Seat
 from dupbridge.laws import LAWS_2007, LAWS_2017, WBF, WBF_2007
 from dupbridge.laws.profiles import SWEDEN
 from dupbridge.rulings import RulingsEngine, rulebook_for
@@ -296,3 +298,102 @@ class TestEffectsNameTheirRuling:
         """Law 27A1 (ruling 3): East's 1H, made at event 2, stands."""
         logged = effects_logged([call("N", "1S"), call("E", "1H"), choose("S", "accept")])
         assert logged[-1] == ("Stand", 3, 2)
+
+
+def texts(actions: list[dict[str, Any]]) -> list[list[str]]:
+    """The rectification texts of each ruling of the record."""
+    return [ruling["rectification"] for ruling in state(actions)["rulings"]]
+
+
+class TestRulingTexts:
+    """The texts of a ruling name the players and calls of the case (the seat, his partner,
+    LHO, RHO, the player on turn, declarer and dummy, the call and the original call)."""
+
+    def test_bid_at_rho_turn(self) -> None:
+        """Laws 29B, 31A, 31A1: East bid 1S at North's turn, South did not accept it; North
+        (East's RHO) passed, so East must repeat 1S."""
+        actions = [call("E", "1S"), choose("S", "refuse"), call("N", "P")]
+        assert texts(actions) == [
+            [
+                "1S is cancelled; the auction reverts to North (Law 29B)",
+                "the auction reverts to North; what follows depends on his call (Law 31A)",
+                "North passed: East must repeat his call; if it is legal there is no "
+                "rectification (Law 31A1)",
+            ]
+        ]
+
+    def test_double_replacing_an_insufficient_bid(self) -> None:
+        """Laws 27B, 27B3: East's double, made in place of his refused 1H, is not comparable:
+        it is cancelled and West, his partner, must pass throughout."""
+        actions = [
+            call("N", "1S"),
+            call("E", "1H"),
+            call("E", "X"),
+            choose("S", "refuse"),
+            {"director": {"comparable": False}},
+        ]
+        assert texts(actions) == [
+            [
+                "1H is not accepted: East must replace it by a legal call",
+                "the attempted X is cancelled; East must replace the insufficient bid by a "
+                "sufficient bid or a pass, and West must pass whenever it is his turn; declarer "
+                "may restrict a lead if East defends",
+            ]
+        ]
+
+    def test_unintended_change(self) -> None:
+        """Law 25A: the Director's question and ruling name the first call and the new one."""
+        actions = [call("N", "P"), call("E", "1C"), {"seat": "E", "change": "1D"}]
+        assert state(actions)["pending"]["question"] == (
+            "Was 1C unintended: a mechanical error or a slip of the tongue, not a change of "
+            "mind (Law 25A2), so that 1D is what East meant to call?"
+        )
+        assert texts([*actions, {"director": {"unintended": True}}]) == [
+            [
+                "1D replaces the unintended 1C; it is subject to the appropriate law, without "
+                "the lead restrictions of Law 26 (Law 25A1)"
+            ]
+        ]
+
+    def test_opening_lead_out_of_turn(self) -> None:
+        """Law 54: North declares 4S and East should lead; West faces the S3 instead.
+        Declarer (North) may accept it and play second (54B), spread his hand so that South
+        declares (54A), or refuse it (54D: West's card becomes a major penalty card and East
+        leads)."""
+        auction = [call(s, c) for s, c in [("N", "1S"), ("E", "P"), ("S", "4S"), ("W", "P")]]
+        auction += [call("N", "P"), call("E", "P")]
+        actions = [*auction, {"seat": "W", "card": "S3"}, {"director": {"dummy_seen": False}}]
+        pending = state(actions)["pending"]
+        assert (pending["law"], pending["chooser"], pending["options"]) == (
+            "54",
+            "N",
+            ["accept", "spread", "refuse"],
+        )
+        assert pending["question"] == (
+            "West faced the opening lead S3 out of turn: what does declarer choose?"
+        )
+        assert pending["explanations"] == [
+            "accept the lead: dummy is spread and North plays second (Laws 54B, 53A)",
+            "North spreads his hand and becomes dummy; South becomes declarer and the lead of "
+            "S3 stands (Law 54A)",
+            "West takes the card back as a major penalty card and East leads; Law 50D applies "
+            "(Law 54D)",
+        ]
+
+
+class TestAwaitedCall:
+    """The log records which ruling awaits a player's next call (Law 27B: the replacement
+    of a refused insufficient bid is judged as soon as it is made)."""
+
+    def test_replacement_awaited(self) -> None:
+        record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+        actions = [call("N", "1S"), call("E", "1H"), choose("S", "refuse")]
+        table = run_record({**record, "actions": actions}, claims=ExhaustiveSolver()).table
+        awaits = [
+            event.effect
+            for event in table.events
+            if isinstance(event, Rectified) and isinstance(event.effect, Await)
+        ]
+        assert [(a.ruling, a.watch.seat, a.watch.ruling, a.watch.raw) for a in awaits] == [
+            (3, Seat.E, 3, True)
+        ]
