@@ -7,6 +7,8 @@ built (docs/performance.md, "Mutation testing").
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -396,4 +398,98 @@ class TestAwaitedCall:
         ]
         assert [(a.ruling, a.watch.seat, a.watch.ruling, a.watch.raw) for a in awaits] == [
             (3, Seat.E, 3, True)
+        ]
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def record_rulings(name: str) -> list[tuple[list[str], list[str]]]:
+    """Each ruling of a stored table record: its texts and its decisions' questions."""
+    data = json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))["record"]
+    rulings = state_json(run_record(data, claims=ExhaustiveSolver()))["rulings"]
+    return [
+        (ruling["rectification"], [decision["question"] for decision in ruling["decisions"]])
+        for ruling in rulings
+    ]
+
+
+class TestPlayRulingTexts:
+    """The texts of play-period rulings name the hand, the card, the player on lead, the suit
+    and the trick (tests/rulings/records)."""
+
+    def test_premature_play(self) -> None:
+        """Law 57A2: North played the HJ before his partner South, who must play his lowest
+        heart; the HJ is a major penalty card."""
+        assert record_rulings("p04_2017_premature_play_lowest") == [
+            (
+                [
+                    "HJ becomes a major penalty card (Law 57A)",
+                    "North's penalty cards: HJ (major)",
+                    "South must play his lowest heart",
+                ],
+                [
+                    "North played HJ before his partner South: what must South play to this "
+                    "trick (Law 57A)?"
+                ],
+            )
+        ]
+
+    def test_declarer_leads_from_the_wrong_hand(self) -> None:
+        """Law 55B2: declarer (East) led the C9 from dummy (West) when his own hand was on
+        lead; the defenders refuse it and he leads from the right hand."""
+        assert record_rulings("p03_2017_declarer_lead_wrong_hand_retracted") == [
+            (
+                ["C9 is withdrawn and declarer must lead from the correct hand, East (Law 55B2)"],
+                [
+                    "Declarer led C9 from West out of turn (East was on lead): do the defenders "
+                    "accept it? If they differ, North, next in turn, decides (Law 55A)."
+                ],
+            )
+        ]
+
+    def test_declarer_leads_at_a_defenders_turn(self) -> None:
+        """Law 55B1: declarer led the CA when South was on lead; refused, the card goes back
+        to the hand it came from and South leads."""
+        assert record_rulings("p03_2017_declarer_lead_at_defenders_turn_retracted") == [
+            (
+                [
+                    "CA goes back to East's hand with no further rectification; South leads "
+                    "(Law 55B1); if declarer then plays on information from his infraction, "
+                    "Law 16 applies (55C)"
+                ],
+                [
+                    "Declarer led CA from East out of turn (South was on lead): do the "
+                    "defenders accept it? If they differ, South, next in turn, decides (Law "
+                    "55A)."
+                ],
+            )
+        ]
+
+    def test_defective_trick_put_right(self) -> None:
+        """Law 67A1: West's missing card to trick 1 is supplied before the next trick: no
+        revoke."""
+        assert record_rulings("p10_2017_defective_trick_put_right_before_next_trick") == [
+            (
+                [
+                    "attention was drawn before a player of each side played to the next "
+                    "trick: West puts trick 1 right by supplying a card he can legally play; "
+                    "this is not a revoke and Law 64 does not apply (Law 67A1)"
+                ],
+                [],
+            )
+        ]
+
+    def test_misinformed_player_changes_his_call(self) -> None:
+        """Law 21B1(a): East, misinformed by South, may change his last call."""
+        assert record_rulings("x21b_2017_misinformation_change") == [
+            (
+                ["East's call is withdrawn; he calls again (Law 21B1)"],
+                [
+                    "Could East's last call well have been influenced by misinformation from "
+                    "South? (Without evidence to the contrary the Director presumes a mistaken "
+                    "explanation rather than a mistaken call, Law 21B1(b).)",
+                    "Does East change his call?",
+                ],
+            )
         ]
