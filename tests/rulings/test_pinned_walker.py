@@ -493,3 +493,37 @@ class TestPlayRulingTexts:
                 ],
             )
         ]
+
+
+class TestReplacementWithNoBidStanding:
+    """Law 27B1(a) applies only to the lowest sufficient bid in the denomination; found by
+    mutation testing (walker's `lowest`)."""
+
+    def test_two_level_is_not_the_lowest_when_no_bid_stands(self) -> None:
+        """North 1S, East 1H refused by South; North then changes his 1S to a pass, found
+        unintended (25A1): no bid stands any more, so 1H would have been sufficient and
+        East's 2H is not the lowest sufficient heart bid: it is judged by 27B1(b) (is it
+        comparable?), not 27B1(a)."""
+        actions = [
+            call("N", "1S"),
+            call("E", "1H"),
+            choose("S", "refuse"),
+            {"seat": "N", "change": "P"},
+            {"director": {"unintended": True}},
+        ]
+        assert state(actions)["auction"] == ["Pass"]
+        pending = state([*actions, call("E", "2H")])["pending"]
+        assert (pending["law"], pending["options"]) == ("27B1(b)", ["comparable"])
+
+    def test_one_level_is_the_lowest_when_no_bid_stands(self) -> None:
+        """The same, East's replacement being 1H again: the lowest heart bid, 27B1(a)."""
+        actions = [
+            call("N", "1S"),
+            call("E", "1H"),
+            choose("S", "refuse"),
+            {"seat": "N", "change": "P"},
+            {"director": {"unintended": True}},
+            call("E", "1H"),
+        ]
+        pending = state(actions)["pending"]
+        assert (pending["law"], pending["options"]) == ("27B1(a)", ["same_denominations"])
