@@ -7,13 +7,17 @@ built (docs/performance.md, "Mutation testing").
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dupbridge.core.calls import Bid, Strain
+from dupbridge.core.effects import Await
 from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.events import Rectified
+from dupbridge.core.seats import Seat
 from dupbridge.laws import LAWS_2007, LAWS_2017, WBF, WBF_2007
 from dupbridge.laws.profiles import SWEDEN
 from dupbridge.rulings import RulingsEngine, rulebook_for
@@ -86,7 +90,7 @@ class TestStrains:
         assert strains(["NT", "C"]) == (Strain.NOTRUMP, Strain.CLUBS)
         assert strains(("D",)) == (Strain.DIAMONDS,)
 
-    @pytest.mark.parametrize("value", ["Q", ["S", "Z"], 5])
+    @pytest.mark.parametrize("value", ["Q", "XXXX", ["S", "Z"], 5])
     def test_refused(self, value: object) -> None:
         with pytest.raises(ImpossibleActionError) as raised:
             strains(value)
@@ -296,3 +300,230 @@ class TestEffectsNameTheirRuling:
         """Law 27A1 (ruling 3): East's 1H, made at event 2, stands."""
         logged = effects_logged([call("N", "1S"), call("E", "1H"), choose("S", "accept")])
         assert logged[-1] == ("Stand", 3, 2)
+
+
+def texts(actions: list[dict[str, Any]]) -> list[list[str]]:
+    """The rectification texts of each ruling of the record."""
+    return [ruling["rectification"] for ruling in state(actions)["rulings"]]
+
+
+class TestRulingTexts:
+    """The texts of a ruling name the players and calls of the case (the seat, his partner,
+    LHO, RHO, the player on turn, declarer and dummy, the call and the original call)."""
+
+    def test_bid_at_rho_turn(self) -> None:
+        """Laws 29B, 31A, 31A1: East bid 1S at North's turn, South did not accept it; North
+        (East's RHO) passed, so East must repeat 1S."""
+        actions = [call("E", "1S"), choose("S", "refuse"), call("N", "P")]
+        assert texts(actions) == [
+            [
+                "1S is cancelled; the auction reverts to North (Law 29B)",
+                "the auction reverts to North; what follows depends on his call (Law 31A)",
+                "North passed: East must repeat his call; if it is legal there is no "
+                "rectification (Law 31A1)",
+            ]
+        ]
+
+    def test_double_replacing_an_insufficient_bid(self) -> None:
+        """Laws 27B, 27B3: East's double, made in place of his refused 1H, is not comparable:
+        it is cancelled and West, his partner, must pass throughout."""
+        actions = [
+            call("N", "1S"),
+            call("E", "1H"),
+            call("E", "X"),
+            choose("S", "refuse"),
+            {"director": {"comparable": False}},
+        ]
+        assert texts(actions) == [
+            [
+                "1H is not accepted: East must replace it by a legal call",
+                "the attempted X is cancelled; East must replace the insufficient bid by a "
+                "sufficient bid or a pass, and West must pass whenever it is his turn; declarer "
+                "may restrict a lead if East defends",
+            ]
+        ]
+
+    def test_unintended_change(self) -> None:
+        """Law 25A: the Director's question and ruling name the first call and the new one."""
+        actions = [call("N", "P"), call("E", "1C"), {"seat": "E", "change": "1D"}]
+        assert state(actions)["pending"]["question"] == (
+            "Was 1C unintended: a mechanical error or a slip of the tongue, not a change of "
+            "mind (Law 25A2), so that 1D is what East meant to call?"
+        )
+        assert texts([*actions, {"director": {"unintended": True}}]) == [
+            [
+                "1D replaces the unintended 1C; it is subject to the appropriate law, without "
+                "the lead restrictions of Law 26 (Law 25A1)"
+            ]
+        ]
+
+    def test_opening_lead_out_of_turn(self) -> None:
+        """Law 54: North declares 4S and East should lead; West faces the S3 instead.
+        Declarer (North) may accept it and play second (54B), spread his hand so that South
+        declares (54A), or refuse it (54D: West's card becomes a major penalty card and East
+        leads)."""
+        auction = [call(s, c) for s, c in [("N", "1S"), ("E", "P"), ("S", "4S"), ("W", "P")]]
+        auction += [call("N", "P"), call("E", "P")]
+        actions = [*auction, {"seat": "W", "card": "S3"}, {"director": {"dummy_seen": False}}]
+        pending = state(actions)["pending"]
+        assert (pending["law"], pending["chooser"], pending["options"]) == (
+            "54",
+            "N",
+            ["accept", "spread", "refuse"],
+        )
+        assert pending["question"] == (
+            "West faced the opening lead S3 out of turn: what does declarer choose?"
+        )
+        assert pending["explanations"] == [
+            "accept the lead: dummy is spread and North plays second (Laws 54B, 53A)",
+            "North spreads his hand and becomes dummy; South becomes declarer and the lead of "
+            "S3 stands (Law 54A)",
+            "West takes the card back as a major penalty card and East leads; Law 50D applies "
+            "(Law 54D)",
+        ]
+
+
+class TestAwaitedCall:
+    """The log records which ruling awaits a player's next call (Law 27B: the replacement
+    of a refused insufficient bid is judged as soon as it is made)."""
+
+    def test_replacement_awaited(self) -> None:
+        record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+        actions = [call("N", "1S"), call("E", "1H"), choose("S", "refuse")]
+        table = run_record({**record, "actions": actions}, claims=ExhaustiveSolver()).table
+        awaits = [
+            event.effect
+            for event in table.events
+            if isinstance(event, Rectified) and isinstance(event.effect, Await)
+        ]
+        assert [(a.ruling, a.watch.seat, a.watch.ruling, a.watch.raw) for a in awaits] == [
+            (3, Seat.E, 3, True)
+        ]
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def record_rulings(name: str) -> list[tuple[list[str], list[str]]]:
+    """Each ruling of a stored table record: its texts and its decisions' questions."""
+    data = json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))["record"]
+    rulings = state_json(run_record(data, claims=ExhaustiveSolver()))["rulings"]
+    return [
+        (ruling["rectification"], [decision["question"] for decision in ruling["decisions"]])
+        for ruling in rulings
+    ]
+
+
+class TestPlayRulingTexts:
+    """The texts of play-period rulings name the hand, the card, the player on lead, the suit
+    and the trick (tests/rulings/records)."""
+
+    def test_premature_play(self) -> None:
+        """Law 57A2: North played the HJ before his partner South, who must play his lowest
+        heart; the HJ is a major penalty card."""
+        assert record_rulings("p04_2017_premature_play_lowest") == [
+            (
+                [
+                    "HJ becomes a major penalty card (Law 57A)",
+                    "North's penalty cards: HJ (major)",
+                    "South must play his lowest heart",
+                ],
+                [
+                    "North played HJ before his partner South: what must South play to this "
+                    "trick (Law 57A)?"
+                ],
+            )
+        ]
+
+    def test_declarer_leads_from_the_wrong_hand(self) -> None:
+        """Law 55B2: declarer (East) led the C9 from dummy (West) when his own hand was on
+        lead; the defenders refuse it and he leads from the right hand."""
+        assert record_rulings("p03_2017_declarer_lead_wrong_hand_retracted") == [
+            (
+                ["C9 is withdrawn and declarer must lead from the correct hand, East (Law 55B2)"],
+                [
+                    "Declarer led C9 from West out of turn (East was on lead): do the defenders "
+                    "accept it? If they differ, North, next in turn, decides (Law 55A)."
+                ],
+            )
+        ]
+
+    def test_declarer_leads_at_a_defenders_turn(self) -> None:
+        """Law 55B1: declarer led the CA when South was on lead; refused, the card goes back
+        to the hand it came from and South leads."""
+        assert record_rulings("p03_2017_declarer_lead_at_defenders_turn_retracted") == [
+            (
+                [
+                    "CA goes back to East's hand with no further rectification; South leads "
+                    "(Law 55B1); if declarer then plays on information from his infraction, "
+                    "Law 16 applies (55C)"
+                ],
+                [
+                    "Declarer led CA from East out of turn (South was on lead): do the "
+                    "defenders accept it? If they differ, South, next in turn, decides (Law "
+                    "55A)."
+                ],
+            )
+        ]
+
+    def test_defective_trick_put_right(self) -> None:
+        """Law 67A1: West's missing card to trick 1 is supplied before the next trick: no
+        revoke."""
+        assert record_rulings("p10_2017_defective_trick_put_right_before_next_trick") == [
+            (
+                [
+                    "attention was drawn before a player of each side played to the next "
+                    "trick: West puts trick 1 right by supplying a card he can legally play; "
+                    "this is not a revoke and Law 64 does not apply (Law 67A1)"
+                ],
+                [],
+            )
+        ]
+
+    def test_misinformed_player_changes_his_call(self) -> None:
+        """Law 21B1(a): East, misinformed by South, may change his last call."""
+        assert record_rulings("x21b_2017_misinformation_change") == [
+            (
+                ["East's call is withdrawn; he calls again (Law 21B1)"],
+                [
+                    "Could East's last call well have been influenced by misinformation from "
+                    "South? (Without evidence to the contrary the Director presumes a mistaken "
+                    "explanation rather than a mistaken call, Law 21B1(b).)",
+                    "Does East change his call?",
+                ],
+            )
+        ]
+
+
+class TestReplacementWithNoBidStanding:
+    """Law 27B1(a) applies only to the lowest sufficient bid in the denomination; found by
+    mutation testing (walker's `lowest`)."""
+
+    def test_two_level_is_not_the_lowest_when_no_bid_stands(self) -> None:
+        """North 1S, East 1H refused by South; North then changes his 1S to a pass, found
+        unintended (25A1): no bid stands any more, so 1H would have been sufficient and
+        East's 2H is not the lowest sufficient heart bid: it is judged by 27B1(b) (is it
+        comparable?), not 27B1(a)."""
+        actions = [
+            call("N", "1S"),
+            call("E", "1H"),
+            choose("S", "refuse"),
+            {"seat": "N", "change": "P"},
+            {"director": {"unintended": True}},
+        ]
+        assert state(actions)["auction"] == ["Pass"]
+        pending = state([*actions, call("E", "2H")])["pending"]
+        assert (pending["law"], pending["options"]) == ("27B1(b)", ["comparable"])
+
+    def test_one_level_is_the_lowest_when_no_bid_stands(self) -> None:
+        """The same, East's replacement being 1H again: the lowest heart bid, 27B1(a)."""
+        actions = [
+            call("N", "1S"),
+            call("E", "1H"),
+            choose("S", "refuse"),
+            {"seat": "N", "change": "P"},
+            {"director": {"unintended": True}},
+            call("E", "1H"),
+        ]
+        pending = state(actions)["pending"]
+        assert (pending["law"], pending["options"]) == ("27B1(a)", ["same_denominations"])

@@ -177,11 +177,11 @@ class StepWalker:
                 legal = False
                 insufficient = error.irregularity == "insufficient_bid"
             if isinstance(call, Bid) and not insufficient:
+                # The lowest sufficient bid in its denomination: one level lower would not
+                # be sufficient (with no bid standing, only a bid at the one level is).
                 last = auction.last_bid
-                lowest = (
-                    last is None
-                    or call.level == 1
-                    or (call.level - 1 == 0 or not sufficient(call.level - 1, call.strain, last))
+                lowest = call.level == 1 or (
+                    last is not None and not sufficient(call.level - 1, call.strain, last)
                 )
         facts = CallFacts(call, case.original, legal, insufficient, lowest)
         released: list[Effect] = []
