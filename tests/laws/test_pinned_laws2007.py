@@ -173,6 +173,7 @@ class TestPassOutOfRotation2007:
             "sufficient bid or pass but may not double or redouble (2007 Law 30B2)",
             forced=(Forced(Role.OFFENDER, Span.REST_OF_AUCTION),),
             no_double=Role.PARTNER,
+            no_double_law="30B2(b)",
             reviews=("23",),
         ) == LAWS_2007.pass_refused(Position.PARTNER, any_bid=True)
 

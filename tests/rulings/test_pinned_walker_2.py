@@ -376,6 +376,7 @@ class TestCallsOutOfRotation:
             (Seat.E, Duty.NO_DOUBLE, Span.NEXT_TURN, 3),
         ]
         assert obliges[1].obligation.ruling == 3
+        assert law("30B2(b)", "2007") == obliges[1].obligation.law
         assert t.turn is Seat.E
         assert "X" not in [str(legal) for legal in t.legal_calls()]
 

@@ -207,6 +207,7 @@ class Laws2007(Laws2007Play):
             ),
             forced=(Forced(Role.OFFENDER, _REST),),
             no_double=Role.PARTNER,
+            no_double_law="30B2(b)",
             reviews=("23",),
         )
 

@@ -268,6 +268,8 @@ class Rectify:
     forced_law: str = ""
     repeat: bool = False
     no_double: Role | None = None
+    #: The law of the ``no_double`` duty (by default the first of ``laws``).
+    no_double_law: str = ""
     lead: bool = False
     withdrawn: Withdrawn = Withdrawn.ORIGINAL
     reviews: tuple[str, ...] = ()

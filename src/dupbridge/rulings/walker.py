@@ -216,7 +216,7 @@ class StepWalker:
         if step.no_double is not None:
             seat = self._seat(table, step.no_double, case)
             assert seat is not None
-            law = laws.ref(step.laws[0])
+            law = laws.ref(step.no_double_law or step.laws[0])
             obligation = Obligation(Duty.NO_DOUBLE, Span.NEXT_TURN, law, ruling=ruling)
             effects.append(Oblige(seat, obligation, ruling=ruling))
         if step.lead:
