@@ -124,11 +124,19 @@ class TestDirectorQuestion:
             "the answer to 'same_denominations' must be true or false, not 'yes' "
             "(Law 27B1(a) (2017))"
         )
+        assert state([*REPLACED, director(same_denominations="yes")])["error"]["law"] == "27B1(a)"
 
     def test_another_question(self) -> None:
         message = refusal([*REPLACED, director(comparable=True)])
         assert message == (
             "the Director was asked 'same_denominations', not comparable (Law 27B1(a) (2017))"
+        )
+        assert state([*REPLACED, director(comparable=True)])["error"]["law"] == "27B1(a)"
+
+    def test_other_questions_all_named(self) -> None:
+        message = refusal([*REPLACED, director(foo=1, comparable=True)])
+        assert message == (
+            "the Director was asked 'same_denominations', not comparable, foo (Law 27B1(a) (2017))"
         )
 
     def test_no_answer(self) -> None:
@@ -237,6 +245,22 @@ class TestSpecifiedTravelsWithTheRuling:
         assert result["pending"]["explanations"][:2] == [
             "West must lead a diamond",
             "West may not lead diamonds for as long as he keeps the lead",
+        ]
+
+    def test_fact_given_with_the_answer(self) -> None:
+        """The fact given together with the answer is kept for the lead choice too."""
+        actions = [
+            *REPLACED_2007,
+            director(specified="D", same_meaning=False),
+            *NOT_SAME_2007,
+        ]
+        result = state_2007(actions)
+        assert result["error"] is None
+        assert result["pending"]["law"] == "26A2"
+        assert result["pending"]["options"] == [
+            "require_diamonds",
+            "prohibit_diamonds",
+            "no_restriction",
         ]
 
     def test_question_asked_again_in_the_same_ruling(self) -> None:
