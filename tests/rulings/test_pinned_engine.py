@@ -187,10 +187,12 @@ class TestSpecified:
         assert message == "'specified' must list denominations such as \"S H\", not 'Q'"
 
 
-def logged(actions: list[dict[str, Any]], start: int) -> list[tuple[str, int]]:
+def logged(
+    actions: list[dict[str, Any]], start: int, edition: str = "2017"
+) -> list[tuple[str, int]]:
     """The rectifications logged by ``actions[start:]``: each effect's kind and the number of
     the ruling it is logged under (the event log players and the Director read back)."""
-    record = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    record = {"board": 1, "deal": DEAL, "edition": edition, "mode": "recording"}
     before = run_record({**record, "actions": actions[:start]}, claims=ExhaustiveSolver())
     run = run_record({**record, "actions": actions}, claims=ExhaustiveSolver())
     assert run.error is None

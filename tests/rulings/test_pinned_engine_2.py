@@ -317,3 +317,63 @@ class TestDirectorWithNothingPending:
         table = table_after([call("N", "1S")])
         events = table.director(name="Ann")
         assert [type(event).__name__ for event in events] == ["DirectorAnswered"]
+
+
+class TestTwoLeadRightsLapse:
+    def test_both_dropped(self) -> None:
+        """Law 26 twice: East's two insufficient bids were replaced by calls not comparable
+        (27B2); East becomes declarer in 3D, so neither lead right survives."""
+        actions = [
+            *REPLACED[:3],
+            call("E", "2C"),
+            director(same_denominations=False),
+            director(comparable=False),
+            call("S", "2S"),
+            call("W", "P"),
+            call("N", "P"),
+            call("E", "2D"),
+            choose("S", "refuse"),
+            call("E", "3D"),
+            director(same_denominations=False),
+            director(comparable=False),
+            call("S", "P"),
+            call("W", "P"),
+            call("N", "P"),
+        ]
+        result = state(actions)
+        assert result["error"] is None
+        assert (result["contract"], result["declarer"]) == ("3D", "E")
+        assert result["lead_restrictions"] == []
+        assert logged(actions, len(actions) - 1) == [
+            ("Drop", 25),
+            ("Note", 25),
+            ("Drop", 3),
+            ("Note", 3),
+        ]
+
+
+class TestExposedCardsReturnUnderTheirRuling:
+    def test_a_later_ruling_of_the_same_player(self) -> None:
+        """Law 24D: North exposed C2, later made an insufficient 2D (accepted, Law 27A1) and
+        became declarer: the return of C2 belongs to the exposure's ruling, not the later
+        one."""
+        actions = [
+            expose("N", "C2"),
+            call("N", "1S"),
+            call("E", "2H"),
+            call("S", "P"),
+            call("W", "P"),
+            call("N", "2D"),
+            call("E", "P"),
+            call("S", "P"),
+            call("W", "P"),
+        ]
+        result = state(actions)
+        assert result["error"] is None
+        assert (result["contract"], result["declarer"]) == ("2D", "N")
+        texts = {r["id"]: r["rectification"][-1] for r in result["rulings"]}
+        assert texts == {
+            2: "North is declarer: his exposed cards go back to his hand",
+            10: "East accepted the insufficient bid 2D (Law 27A1)",
+        }
+        assert logged(actions, len(actions) - 1) == [("ReturnExposed", 2), ("Note", 2)]

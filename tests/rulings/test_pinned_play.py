@@ -17,6 +17,7 @@ from dupbridge.core.cards import Card
 from dupbridge.core.seats import Seat
 from dupbridge.laws.steps import Role
 from dupbridge.rulings.play import legal_to_trick, role_of
+from dupbridge.services.records import RecordRun, state_json
 from tests.rulings.test_pinned_engine import call, director, logged, state
 from tests.rulings.test_pinned_engine_2 import state_with, table_after
 
@@ -194,6 +195,14 @@ class TestDefectiveTrick:
         assert (revoke["seat"], revoke["card"], revoke["trick"]) == ("W", "H2", 1)
         assert revoke["kind"] == "defective"
         assert revoke["established"] is True
+        assert revoke["noticed"]["when"] == "play"
+        assert revoke["ruling"] == 18
+        assert logged(actions, len(actions) - 1) == [
+            ("Note", 18),
+            ("Revoked", 18),
+            ("Notice", 18),
+            ("Establish", 18),
+        ]
 
 
 class TestCardsFromTheWrongBoard:
@@ -218,6 +227,7 @@ class TestCardsFromTheWrongBoard:
             "cancelled",
         ]
         assert result["turn"] == "E"
+        assert logged(actions, len(actions) - 1) == [("Note", 5), ("Cancel", 5)]
 
     def test_lho_has_not_called(self) -> None:
         actions = [call("N", "P"), call("E", "1NT"), report("S", "cards_from_wrong_board", "E")]
@@ -253,6 +263,12 @@ class TestWrongBoard2007:
         result = state_with(actions, "2007")
         assert result["error"] is None
         assert result["auction"] == []
+        assert logged(actions, len(actions) - 1, "2007") == [
+            ("Resolve", 4),
+            ("Note", 4),
+            ("Cancel", 4),
+            ("Await", 4),
+        ]
         again = state_with([*actions, call("N", "P"), call("E", "2NT")], "2007")
         assert again["error"] is None
         assert again["cancelled"] == "15B"
@@ -457,3 +473,104 @@ class TestPenaltyCardNotPlayed:
             "S": [{"card": "S7", "kind": "major"}, {"card": "S4", "kind": "major"}]
         }
         assert ("Designate", 20) in logged(actions, len(actions) - 1)
+
+
+class TestDummyWarnedOfTheWrongHand:
+    """Law 43B2(a): dummy, having breached Law 43A2, warned declarer (East, on lead) not to
+    lead from the wrong hand: either defender chooses the hand declarer must lead from."""
+
+    def chosen(self, option: str) -> tuple[dict[str, Any], list[tuple[str, int]]]:
+        actions = [
+            *ONE_NT,
+            *TRICK_1,
+            report("W", "dummy_warned_wrong_hand"),
+            director(dummy_violation=True),
+        ]
+        asked = state(actions)
+        assert asked["pending"]["options"] == ["lead_from_declarer", "lead_from_dummy"]
+        chooser = asked["pending"]["chooser"]
+        assert chooser in ("N", "S")
+        actions.append({"choose": {"seat": chooser, "option": option}})
+        result = state(actions)
+        assert result["error"] is None
+        return result, logged(actions, len(actions) - 1)
+
+    def test_from_declarers_hand(self) -> None:
+        result, effects = self.chosen("lead_from_declarer")
+        assert result["turn"] == "E"
+        assert "SJ" in result["legal_cards"]
+        assert effects == [("Resolve", 13), ("Note", 13), ("LeadFrom", 13)]
+
+    def test_from_dummy(self) -> None:
+        result, effects = self.chosen("lead_from_dummy")
+        assert result["turn"] == "W"
+        assert "S3" in result["legal_cards"]
+        assert effects == [("Resolve", 13), ("Note", 13), ("LeadFrom", 13)]
+
+
+class TestLoggedUnderTheRuling:
+    """The effects of a ruling are logged under its number (the event log read back)."""
+
+    def test_concession_objected_reopens_play(self) -> None:
+        """Law 68B2: South objects at once to North's concession: play goes on."""
+        actions = [*ONE_NT, *TRICK_1, {"seat": "N", "concede": 2}]
+        actions.append({"seat": "S", "object_concession": True})
+        assert logged(actions, len(actions) - 1) == [("Note", 15), ("Reopen", 15)]
+
+    def test_board_cancelled(self) -> None:
+        """Law 13B2: East called with a wrong number of cards and the deal cannot be played
+        without a change of call: the board is cancelled (Law 13)."""
+        actions = [
+            call("N", "P"),
+            call("E", "1NT"),
+            report("S", "incorrect_number_of_cards", "E"),
+            director(playable=False),
+        ]
+        assert state(actions)["cancelled"] == "13"
+        assert logged(actions, len(actions) - 1) == [
+            ("Resolve", 4),
+            ("Note", 4),
+            ("CancelBoard", 4),
+            ("Review", 4),
+        ]
+
+    def test_lho_repeats_2007(self) -> None:
+        """2007 Law 17D2: North's new 1S is the same; East must repeat his pass, a duty of
+        the ruling on the cards from the wrong board."""
+        actions = [
+            call("N", "1S"),
+            call("E", "P"),
+            report("S", "cards_from_wrong_board", "N"),
+            call("N", "1S"),
+        ]
+        result = state_with(actions, "2007")
+        assert result["error"] is None
+        assert result["obligations"] == [
+            {
+                "seat": "E",
+                "span": "next_turn",
+                "law": "17D2",
+                "ruling": 4,
+                "duty": "repeat",
+                "call": "Pass",
+            }
+        ]
+        assert logged(actions, len(actions) - 1, "2007") == [("Note", 4), ("Oblige", 4)]
+
+
+class TestDefectiveTrickAfterPlay:
+    def test_deemed_revoke_noticed_after_play(self) -> None:
+        """Law 67B1 after the last trick: West's omission on trick 1, reported once all
+        thirteen tricks are played, is a deemed revoke noticed after play."""
+        table = table_after([*ONE_NT, *TRICK_1, *TRICK_2])
+        while table.play is not None and not table.play.is_complete:
+            turn = table.turn
+            assert turn is not None
+            table.play_card(turn, table.legal_cards()[0])
+        table.report(Seat.S, "defective_trick", "", Seat.W, {"trick": 1, "cards": "omitted"})
+        result = state_json(RecordRun(table, None))
+        (revoke,) = result["revokes"]
+        assert (revoke["seat"], revoke["card"], revoke["trick"]) == ("W", "H2", 1)
+        assert revoke["noticed"]["when"] == "after_play"
+        assert revoke["established"] is True
+        assert result["rulings"][-1]["laws"] == ["67B1", "64A2"]
