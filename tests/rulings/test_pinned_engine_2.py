@@ -377,3 +377,66 @@ class TestExposedCardsReturnUnderTheirRuling:
             10: "East accepted the insufficient bid 2D (Law 27A1)",
         }
         assert logged(actions, len(actions) - 1) == [("ReturnExposed", 2), ("Note", 2)]
+
+
+class TestPenaltyCardAtEachLead:
+    def test_declarer_chooses_again_at_a_later_lead(self) -> None:
+        """Law 50D2: North's SA, exposed during the auction, is a major penalty card (24E);
+        declarer imposes nothing at South's opening lead, so the card stays, and when South
+        is on lead again (he won trick 2) declarer chooses again."""
+        actions = [
+            expose("N", "SA"),
+            call("N", "P"),
+            call("E", "1NT"),
+            call("S", "P"),
+            call("W", "P"),
+            call("N", "P"),
+        ]
+        options = ["require_spades", "prohibit_spades", "no_restriction"]
+        first = state(actions)
+        assert (first["pending"]["law"], first["pending"]["chooser"]) == ("50D2", "E")
+        assert first["pending"]["options"] == options
+        actions += [
+            choose("E", "no_restriction"),
+            {"seat": "S", "card": "H7"},
+            {"seat": "W", "card": "H2"},
+            {"seat": "N", "card": "H3"},
+            {"seat": "E", "card": "HA"},
+            {"seat": "E", "card": "D5"},
+            {"seat": "S", "card": "DA"},
+            {"seat": "W", "card": "D2"},
+            {"seat": "N", "card": "D8"},
+        ]
+        again = state(actions)
+        assert again["error"] is None
+        assert again["penalty_cards"] == {"N": [{"card": "SA", "kind": "major"}]}
+        assert (again["pending"]["law"], again["pending"]["chooser"]) == ("50D2", "E")
+        assert again["pending"]["options"] == options
+
+
+class TestDesignationAtEachTurn:
+    def test_declarer_designates_again(self) -> None:
+        """Law 51A: South holds three major penalty cards (S4 S5 S6, exposed together, 50B);
+        at each spade lead declarer designates the one he must play."""
+        one_nt = [call("N", "P"), call("E", "1NT"), call("S", "P"), call("W", "P"), call("N", "P")]
+        trick_1 = [("S", "H7"), ("W", "H2"), ("N", "H3"), ("E", "HA")]
+        actions = [
+            *one_nt,
+            *({"seat": seat, "card": text} for seat, text in trick_1),
+            expose("S", "S4 S5 S6"),
+            {"seat": "E", "card": "S8"},
+        ]
+        first = state(actions)
+        assert (first["pending"]["law"], first["pending"]["chooser"]) == ("51A", "E")
+        assert first["pending"]["options"] == ["designate_S6", "designate_S5", "designate_S4"]
+        actions += [
+            choose("E", "designate_S4"),
+            {"seat": "S", "card": "S4"},
+            {"seat": "W", "card": "S3"},
+            {"seat": "N", "card": "S2"},
+            {"seat": "E", "card": "S9"},
+        ]
+        again = state(actions)
+        assert again["error"] is None
+        assert (again["pending"]["law"], again["pending"]["chooser"]) == ("51A", "E")
+        assert again["pending"]["options"] == ["designate_S6", "designate_S5"]
