@@ -429,6 +429,8 @@ class TestDesignationAtEachTurn:
         first = state(actions)
         assert (first["pending"]["law"], first["pending"]["chooser"]) == ("51A", "E")
         assert first["pending"]["options"] == ["designate_S6", "designate_S5", "designate_S4"]
+        assert logged(actions, len(actions) - 1) == [("Mark", 0), ("Pend", 13)]
+        assert [d["law"] for d in first["rulings"][-1]["decisions"]] == ["51A"]
         actions += [
             choose("E", "designate_S4"),
             {"seat": "S", "card": "S4"},
@@ -440,3 +442,30 @@ class TestDesignationAtEachTurn:
         assert again["error"] is None
         assert (again["pending"]["law"], again["pending"]["chooser"]) == ("51A", "E")
         assert again["pending"]["options"] == ["designate_S6", "designate_S5"]
+
+
+class TestChangeOfCallAction:
+    def test_question_names_the_first_call(self) -> None:
+        """Law 25A: North replaces 1S by 2S; the Director is asked whether 1S was
+        unintended, 2S being what he meant."""
+        result = state([call("N", "1S"), {"seat": "N", "change": "2S"}])
+        assert result["error"] is None
+        assert result["pending"]["question"] == (
+            "Was 1S unintended: a mechanical error or a slip of the tongue, not a change of "
+            "mind (Law 25A2), so that 2S is what North meant to call?"
+        )
+
+
+class TestUnauthorizedInformation:
+    def test_reporter_named(self) -> None:
+        """Law 16B1-B3: South, who reported East's unauthorized information, reserves the
+        right to call the Director later (WBF profile); reviewed at the end (16B3)."""
+        report = {"seat": "S", "report": "unauthorized_information", "against": "E", "facts": "x"}
+        result = state([call("N", "1S"), report])
+        assert result["error"] is None
+        assert result["rulings"][-1]["rectification"] == [
+            "South reserves the right to call the Director later; at the end of play the "
+            "Director adjusts the score if an action suggested by the information was chosen "
+            "over a logical alternative and gained (Law 16B3)"
+        ]
+        assert [review["law"] for review in result["reviews"]] == ["16B3"]
