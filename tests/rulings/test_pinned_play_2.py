@@ -5,10 +5,15 @@ unpinned (issue 19). The deal and auction are those of test_pinned_play.py.
 
 from __future__ import annotations
 
+import pytest
+
 from dupbridge.core.cards import Card
+from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
-from dupbridge.services.records import RecordRun, state_json
+from dupbridge.rulings.solver import ExhaustiveSolver
+from dupbridge.services.records import RecordRun, run_record, state_json
+from tests.rulings.test_pinned_engine import DEAL
 from tests.rulings.test_pinned_engine_2 import state_with, table_after
 from tests.rulings.test_pinned_play import ONE_NT, TRICK_1, TRICK_2
 
@@ -59,3 +64,21 @@ class TestPlayContinued2007:
             "(Law 68D) (Law 68D (2007))",
             "law": "68D",
         }
+
+    def test_refusal_names_the_player(self) -> None:
+        """The refusal is North's, who asked to play on."""
+        run = run_record(
+            {
+                "board": 1,
+                "deal": DEAL,
+                "edition": "2007",
+                "mode": "recording",
+                "actions": [*ONE_NT, *TRICK_1, {"seat": "E", "claim": 10}],
+            },
+            claims=ExhaustiveSolver(),
+        )
+        assert run.error is None
+        with pytest.raises(ImpossibleActionError) as raised:
+            run.table.continue_play(Seat.N)
+        assert raised.value.seat is Seat.N
+        assert str(raised.value.law) == "Law 68D (2007)"
