@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dupbridge.core.events import Rectified
 from dupbridge.rulings.solver import ExhaustiveSolver
 from dupbridge.services.records import run_record, state_json
 
@@ -123,11 +124,19 @@ class TestDirectorQuestion:
             "the answer to 'same_denominations' must be true or false, not 'yes' "
             "(Law 27B1(a) (2017))"
         )
+        assert state([*REPLACED, director(same_denominations="yes")])["error"]["law"] == "27B1(a)"
 
     def test_another_question(self) -> None:
         message = refusal([*REPLACED, director(comparable=True)])
         assert message == (
             "the Director was asked 'same_denominations', not comparable (Law 27B1(a) (2017))"
+        )
+        assert state([*REPLACED, director(comparable=True)])["error"]["law"] == "27B1(a)"
+
+    def test_other_questions_all_named(self) -> None:
+        message = refusal([*REPLACED, director(foo=1, comparable=True)])
+        assert message == (
+            "the Director was asked 'same_denominations', not comparable, foo (Law 27B1(a) (2017))"
         )
 
     def test_no_answer(self) -> None:
@@ -176,3 +185,285 @@ class TestSpecified:
     def test_refused_notation(self) -> None:
         message = refusal([*REPLACED, director(specified="Q")])
         assert message == "'specified' must list denominations such as \"S H\", not 'Q'"
+
+
+def logged(
+    actions: list[dict[str, Any]], start: int, edition: str = "2017"
+) -> list[tuple[str, int]]:
+    """The rectifications logged by ``actions[start:]``: each effect's kind and the number of
+    the ruling it is logged under (the event log players and the Director read back)."""
+    record = {"board": 1, "deal": DEAL, "edition": edition, "mode": "recording"}
+    before = run_record({**record, "actions": actions[:start]}, claims=ExhaustiveSolver())
+    run = run_record({**record, "actions": actions}, claims=ExhaustiveSolver())
+    assert run.error is None
+    events = run.table.events[len(before.table.events) :]
+    return [(type(e.effect).__name__, e.effect.ruling) for e in events if isinstance(e, Rectified)]
+
+
+#: 2007 Law 27: East's insufficient 1H refused and replaced by 2C, not the lowest sufficient
+#: bid in hearts; the Director is asked whether it means the same (2007 Law 27B1(b)).
+REPLACED_2007 = [call("N", "1S"), call("E", "1H"), choose("S", "refuse"), call("E", "2C")]
+#: ... it does not: West passes throughout (27B2) and, East being a defender of South's 2D,
+#: declarer may restrict West's first lead (2007 Law 26).
+NOT_SAME_2007 = [call("S", "2D"), call("W", "P"), call("N", "P"), call("E", "P")]
+
+
+def state_2007(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    return state(actions, "2007")
+
+
+class TestSpecifiedTravelsWithTheRuling:
+    """Law 29C with 2007 Law 26: the denominations the Director says the withdrawn call
+    specified decide which suit declarer may require or prohibit at the first lead."""
+
+    def test_lead_choice_without_the_fact(self) -> None:
+        """2007 Law 26A: a heart bid relates to hearts."""
+        result = state_2007([*REPLACED_2007, director(same_meaning=False), *NOT_SAME_2007])
+        assert result["error"] is None
+        assert result["pending"]["law"] == "26A2"
+        assert result["pending"]["chooser"] == "S"
+        assert result["pending"]["options"] == [
+            "require_hearts",
+            "prohibit_hearts",
+            "no_restriction",
+        ]
+
+    def test_lead_choice_with_the_fact(self) -> None:
+        """The Director: the 1H specified diamonds; declarer's choice is of diamonds."""
+        actions = [
+            *REPLACED_2007,
+            director(specified="D"),
+            director(same_meaning=False),
+            *NOT_SAME_2007,
+        ]
+        result = state_2007(actions)
+        assert result["error"] is None
+        assert result["pending"]["law"] == "26A2"
+        assert result["pending"]["options"] == [
+            "require_diamonds",
+            "prohibit_diamonds",
+            "no_restriction",
+        ]
+        assert result["pending"]["explanations"][:2] == [
+            "West must lead a diamond",
+            "West may not lead diamonds for as long as he keeps the lead",
+        ]
+
+    def test_fact_given_with_the_answer(self) -> None:
+        """The fact given together with the answer is kept for the lead choice too."""
+        actions = [
+            *REPLACED_2007,
+            director(specified="D", same_meaning=False),
+            *NOT_SAME_2007,
+        ]
+        result = state_2007(actions)
+        assert result["error"] is None
+        assert result["pending"]["law"] == "26A2"
+        assert result["pending"]["options"] == [
+            "require_diamonds",
+            "prohibit_diamonds",
+            "no_restriction",
+        ]
+
+    def test_question_asked_again_in_the_same_ruling(self) -> None:
+        """The reopened question is a decision of the insufficient bid's ruling, answered by
+        the Director's next word; the fact and the answer are logged under that ruling."""
+        result = state_2007([*REPLACED_2007, director(specified="D"), director(same_meaning=False)])
+        assert result["error"] is None
+        (ruling,) = result["rulings"]
+        assert [d["law"] for d in ruling["decisions"]] == ["27A1", "27B1(b)", "27B1(b)"]
+        assert ruling["decisions"][1]["answer"] is None
+        assert ruling["decisions"][2]["answer"] == {"same_meaning": False}
+        assert ruling["laws"][:2] == ["27B", "29C"]
+        assert ruling["rectification"][1] == "the Director: the call specified D"
+        assert result["forced_passes"] == [
+            {"seat": "W", "span": "rest_of_auction", "law": "27B2", "ruling": 3}
+        ]
+        assert logged([*REPLACED_2007, director(specified="D")], 4) == [
+            ("Resolve", 3),
+            ("Pend", 3),
+            ("Note", 3),
+        ]
+
+    def test_not_for_a_lead_choice(self) -> None:
+        """Declarer's lead choice (Law 26B) is no withdrawn call's decision: 'specified' is
+        refused there."""
+        actions = [
+            *REPLACED,
+            director(same_denominations=False),
+            director(comparable=False),
+            call("S", "3D"),
+            call("W", "P"),
+            call("N", "P"),
+            call("E", "P"),
+        ]
+        result = state(actions)
+        assert result["error"] is None
+        assert result["pending"]["irregularity"] == "lead_restriction"
+        assert result["pending"]["chooser"] == "S"
+        assert refusal([*actions, director(specified="H")]) == (
+            "'specified' applies to a withdrawn call's ruling"
+        )
+
+
+class TestReviewAnswerDetails:
+    def test_every_open_review_is_listed(self) -> None:
+        """Laws 27D and 16B3: both reviews are open; a decision under another law names
+        them."""
+        report = {"seat": "N", "report": "unauthorized_information", "against": "E", "facts": "x"}
+        message = refusal([*COMPARABLE, report, director(review="12C", score_stands=True)])
+        assert message == "no open review under Law 12C (open: 27D, 16B3)"
+
+    def test_adjusted_score_without_a_review(self) -> None:
+        """Law 12C2: an adjusted score given with no review belongs to no ruling (0); the open
+        27D review stays open."""
+        actions = [*COMPARABLE, director(adjusted_score="A60/40")]
+        result = state(actions)
+        assert result["error"] is None
+        assert result["adjusted_score"]["artificial"] == "A60%/A40%"
+        assert result["reviews"][0]["decision"] is None
+        assert all("adjusted" not in text for r in result["rulings"] for text in r["rectification"])
+        assert logged(actions, len(COMPARABLE)) == [("Note", 0)]
+
+    def test_decision_logged_under_the_reviewed_ruling(self) -> None:
+        """Laws 27D, 12C2: the decision of a review and its note are logged under the ruling
+        that opened the review (3, East's insufficient bid)."""
+        stands = [*COMPARABLE, director(review="27D", score_stands=True)]
+        assert logged(stands, len(COMPARABLE)) == [("Decide", 3), ("Note", 3)]
+        adjusted = [*COMPARABLE, director(review="27D", adjusted_score="A60/40")]
+        assert logged(adjusted, len(COMPARABLE)) == [("Decide", 3), ("Note", 3)]
+
+
+def report(seat: str, kind: str, against: str) -> dict[str, Any]:
+    return {"seat": seat, "report": kind, "against": against, "facts": "the explanation"}
+
+
+TOO_LATE_21B3 = (
+    "it is too late to change the call; at the end of play the Director awards an adjusted "
+    "score if the offending side gained (Law 21B3)"
+)
+
+
+class TestMisinformationChange:
+    """Law 21B1(a): until the end of the auction period, and if his partner has not called
+    since, a player may change a call the misinformation could well have influenced; else
+    the Director decides at the end of play (21B3)."""
+
+    def law_and_text(self, actions: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+        result = state(actions)
+        assert result["error"] is None
+        ruling = result["rulings"][-1]
+        assert ruling["irregularity"] == "misinformation"
+        return ruling["laws"], ruling["rectification"]
+
+    def test_only_the_lho_called_since(self) -> None:
+        """South's pass, then West's: South may still change it; his call and the calls after
+        it are withdrawn and he calls again (21B1(a), 21B2)."""
+        actions = [call("N", "1S"), call("E", "2H"), call("S", "P"), call("W", "P")]
+        asked = state([*actions, report("S", "misinformation", "E")])
+        assert asked["pending"]["law"] == "21B1(a)"
+        assert asked["pending"]["options"] == ["misinformation"]
+        changed = [
+            *actions,
+            report("S", "misinformation", "E"),
+            director(misinformation=True),
+            choose("S", "change"),
+        ]
+        result = state(changed)
+        assert result["error"] is None
+        assert result["auction"] == ["1S", "2H"]
+        assert [entry["status"] for entry in result["auction_record"]] == [
+            "standing",
+            "standing",
+            "cancelled",
+            "cancelled",
+        ]
+        assert result["turn"] == "S"
+        assert result["rulings"][-1]["laws"] == ["21B1(a)", "21B2", "16C"]
+
+    def test_partner_called_since(self) -> None:
+        """North called after South's last call (out of rotation, accepted by East, Law 29A):
+        too late to change it."""
+        actions = [
+            call("N", "1S"),
+            call("E", "P"),
+            call("S", "2C"),
+            call("N", "2S"),
+            call("E", "P"),
+            report("S", "misinformation", "E"),
+        ]
+        assert self.law_and_text(actions) == (["21B3"], [TOO_LATE_21B3])
+
+    def test_partner_called_before(self) -> None:
+        """South called out of rotation just after his partner (accepted by West): North's
+        call came before South's, so South may still change his."""
+        actions = [call("N", "1S"), call("S", "2C"), call("W", "P")]
+        result = state([*actions, report("S", "misinformation", "E")])
+        assert result["error"] is None
+        assert result["pending"]["law"] == "21B1(a)"
+        assert result["pending"]["irregularity"] == "misinformation"
+
+    def test_after_the_auction_before_the_opening_lead(self) -> None:
+        """North made the final pass; the auction period lasts until the opening lead is faced
+        (Law 17D): he may still change it."""
+        actions = [
+            call("N", "1S"),
+            call("E", "2H"),
+            call("S", "P"),
+            call("W", "P"),
+            call("N", "P"),
+            report("N", "misinformation", "E"),
+        ]
+        result = state(actions)
+        assert result["error"] is None
+        assert result["pending"]["law"] == "21B1(a)"
+        assert result["pending"]["options"] == ["misinformation"]
+
+    def test_after_the_opening_lead(self) -> None:
+        """The opening lead is faced: too late (21B3), reviewed at the end of play."""
+        actions = [
+            call("N", "1S"),
+            call("E", "2H"),
+            call("S", "P"),
+            call("W", "P"),
+            call("N", "P"),
+            {"seat": "S", "card": "DA"},
+            report("N", "misinformation", "E"),
+        ]
+        assert self.law_and_text(actions) == (["21B3"], [TOO_LATE_21B3])
+        assert [review["law"] for review in state(actions)["reviews"]] == ["21B3"]
+
+
+class TestCallOverAPendingRuling:
+    """A call made while a ruling waits: an acceptance by calling (Law 27A1) or the call of
+    the player whose turn it was (Law 28B)."""
+
+    def test_acceptance_by_calling_stands(self) -> None:
+        """Law 27A1: South's 2H over East's insufficient 1H accepts it; his own call then
+        stands in the auction, in rotation, under the ruling of the insufficient bid."""
+        actions = [call("N", "1S"), call("E", "1H"), call("S", "2H")]
+        result = state(actions)
+        assert result["error"] is None
+        assert result["auction_record"] == [
+            {"seat": "N", "call": "1S", "status": "standing"},
+            {"seat": "E", "call": "1H", "status": "standing"},
+            {"seat": "S", "call": "2H", "status": "standing"},
+        ]
+        assert result["turn"] == "W"
+        assert logged(actions, 2) == [("Resolve", 3), ("Note", 3), ("Stand", 3), ("Proceed", 3)]
+
+    def test_call_at_his_turn_forfeits(self) -> None:
+        """Law 28B: East calls at his turn over South's 2C out of rotation: 2C is cancelled,
+        East's pass stands and South calls next."""
+        actions = [call("N", "1S"), call("S", "2C"), call("E", "P")]
+        result = state(actions)
+        assert result["error"] is None
+        assert [entry["status"] for entry in result["auction_record"]] == [
+            "standing",
+            "cancelled",
+            "standing",
+        ]
+        assert result["auction"] == ["1S", "Pass"]
+        assert result["turn"] == "S"
+        assert result["rulings"][-1]["laws"] == ["28B", "16C2"]
+        assert logged(actions, 2) == [("Resolve", 3), ("Note", 3), ("Proceed", 3)]
