@@ -23,9 +23,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dupbridge.core.cards import Card
+from dupbridge.core.errors import ImpossibleActionError
+from dupbridge.core.events import DirectorAnswered, Event, IrregularityFlagged, PlayEnded, Rectified
+from dupbridge.core.lawref import LawRef
+from dupbridge.core.rectify import Note, Pend, Resolve, SetResult
 from dupbridge.rulings.claims import claim_line
-from tests.rulings.test_auction_pins import director, state
+from dupbridge.rulings.solver import ExhaustiveSolver
+from dupbridge.services.records import run_record
+from tests.rulings.test_auction_pins import DEAL, director, state
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -85,6 +93,13 @@ def refused(actions: list[dict[str, Any]]) -> str:
     result = state(actions, refused=True)
     assert result["phase"] == "director"
     return str(result["error"]["message"])
+
+
+def events_of(actions: list[dict[str, Any]]) -> list[Event]:
+    record_ = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    run = run_record({**record_, "actions": actions}, claims=ExhaustiveSolver())
+    assert run.error is None, run.error
+    return list(run.table.events)
 
 
 #: North's claim disputed by East (Law 70).
@@ -205,6 +220,40 @@ class TestDirectorTricks:
                 f"'tricks' must be a whole number from 4 to 7, not {bad!r} (Law 70 (2017))"
             )
 
+    def test_events_logged(self) -> None:
+        """Law 70: the decision closes the question and ends play with the Director's number
+        ("claim ruling"), every effect logged under the claim's ruling."""
+        events = events_of([*NORTH_CONTESTED, director(tricks=6)])
+        (flagged,) = [e for e in events if isinstance(e, IrregularityFlagged)]
+        answered = max(i for i, e in enumerate(events) if isinstance(e, DirectorAnswered))
+        after = events[answered + 1 :]
+        assert [e.effect for e in after[:3] if isinstance(e, Rectified)] == [
+            Resolve(ruling=flagged.seq),
+            Note(
+                tuple(LawRef(70, part, "2017") for part in "ABCDE"),
+                "the Director rules that North's side takes 6 tricks in all",
+                ruling=flagged.seq,
+            ),
+            SetResult(6, "claim ruling", ruling=flagged.seq),
+        ]
+        assert after[3] == PlayEnded(after[3].seq, 6, "claim ruling")
+        assert len(after) == 4
+
+    def test_line_events_logged(self) -> None:
+        """Law 70: a line checked closes the question and opens the same one again, every
+        effect logged under the claim's ruling."""
+        events = events_of([*NORTH_CONTESTED, director(line="SA")])
+        (flagged,) = [e for e in events if isinstance(e, IrregularityFlagged)]
+        pends = [
+            e.effect for e in events if isinstance(e, Rectified) and isinstance(e.effect, Pend)
+        ]
+        answered = max(i for i, e in enumerate(events) if isinstance(e, DirectorAnswered))
+        after = [e.effect for e in events[answered + 1 :] if isinstance(e, Rectified)]
+        assert len(after) == len(events) - answered - 1 == 3
+        assert [type(e) for e in after] == [Resolve, Note, Pend]
+        assert {e.ruling for e in after} == {flagged.seq}
+        assert after[2] == pends[0] == pends[-1]
+
     def test_defender_side(self) -> None:
         """East's side takes 7 in all: declarer 6."""
         for tricks, declarer in ((6, 7), (7, 6), (9, 4)):
@@ -217,6 +266,25 @@ class TestDirectorTricks:
             assert refused([*EAST_CONTESTED, director(tricks=bad)]) == (
                 f"'tricks' must be a whole number from 6 to 9, not {bad} (Law 70 (2017))"
             )
+
+    def test_no_answer(self) -> None:
+        """Through the table's API the Director may answer nothing (only his name), or only
+        'unstated' with no line: both are refused and the question stays open."""
+        record_ = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+        table = run_record({**record_, "actions": NORTH_CONTESTED}, claims=ExhaustiveSolver()).table
+        events = table.events
+        for answers, message in (
+            ({}, "the Director was asked for 'tricks' (or a 'line' to check), not -"),
+            (
+                {"name": "Ann Lee"},
+                "the Director was asked for 'tricks' (or a 'line' to check), not -",
+            ),
+            ({"unstated": "best"}, "a line names cards North's side still holds, in order; not -"),
+        ):
+            with pytest.raises(ImpossibleActionError) as caught:
+                table.director(**answers)
+            assert str(caught.value) == f"{message} (Law 70 (2017))"
+            assert table.events == events
 
     def test_unknown_answers(self) -> None:
         assert refused([*NORTH_CONTESTED, director(tricks=7, foo=1, bar=2)]) == (
@@ -364,8 +432,9 @@ class TestOtherJudgements:
 
     def test_revoke_transfer_after_the_decision(self) -> None:
         """Laws 69B and 64A1: West's revoke won trick 1 and North claimed 11, agreed; East
-        withdraws the agreement and the Director gives East-West 2 tricks in all: declarer's
-        11 tricks then get the revoke's two-trick transfer (Law 64A1), 13."""
+        withdraws the agreement and the Director gives East-West 1 trick in all: declarer's
+        12 tricks (not the 11 claimed) get the revoke trick alone (Law 64A1: East-West won no
+        later trick), 13."""
         actions = [
             *record("p09_2017_revoke_two_tricks_transferred")[:11],
             claim("N", 11),
@@ -377,11 +446,11 @@ class TestOtherJudgements:
         assert ruling_of(before)["rectification"][0].startswith(
             "East's side has 1 trick; 12 left to play."
         )
-        result = state([*actions, director(tricks=2)])
-        assert (result["result_before_transfers"], result["result"]) == (11, 13)
+        result = state([*actions, director(tricks=1)])
+        assert (result["result_before_transfers"], result["result"]) == (12, 13)
         revoke = result["rulings"][0]
         assert revoke["irregularity"] == "revoke"
         assert revoke["rectification"][-1] == (
             "the offender won the revoke trick: it goes to the non-offending side, with one "
-            "later trick of the offending side if it won one (Law 64A1): 2 tricks to N-S"
+            "later trick of the offending side if it won one (Law 64A1): 1 trick to N-S"
         )
