@@ -454,3 +454,38 @@ class TestOtherJudgements:
             "the offender won the revoke trick: it goes to the non-offending side, with one "
             "later trick of the offending side if it won one (Law 64A1): 1 trick to N-S"
         )
+
+    def test_tricks_disputed_after_all_thirteen(self) -> None:
+        """Law 79B: after the thirteen tricks were played the facts are only the tricks won
+        in play and the result recorded; no card is left to lay out."""
+        actions = [
+            *record("q64b6_2017_revoke_on_trick_twelve"),
+            {"seat": "W", "report": "tricks_disputed"},
+        ]
+        result = state(actions)
+        assert result["pending"]["explanations"] == [
+            "the tricks East's side takes in all",
+            *EXPLANATIONS,
+        ]
+        assert ruling_of(result)["rectification"] == [
+            "tricks won in play: East's side 7 of 13; result recorded 7"
+        ]
+        assert state([*actions, director(tricks=9)])["result"] == 9
+
+    def test_the_last_claim_is_checked(self) -> None:
+        """Laws 68D2(b) and 70: East's claim was void (play continued at North's request);
+        North's later claim is the one disputed, and its line (SA) is checked, not East's."""
+        result = state(
+            [
+                *ENDING,
+                claim("E", 7, "SJ"),
+                {"seat": "N", "continue_play": True},
+                claim("N", 7, "SA"),
+                reject("E"),
+            ]
+        )
+        assert ruling_of(result)["rectification"] == [
+            *NS_FACTS,
+            "line SA, the claimer's other cards at their worst: 2 tricks from here",
+            "line SA, the claimer's other cards at their best: 3 tricks from here",
+        ]
