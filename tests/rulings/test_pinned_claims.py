@@ -443,9 +443,13 @@ class TestOtherJudgements:
             withdraw("E"),
         ]
         before = state(actions)
-        assert ruling_of(before)["rectification"][0].startswith(
-            "East's side has 1 trick; 12 left to play."
-        )
+        # West ruffed the HA lead (S3) and led the C9 to trick 2.
+        assert ruling_of(before)["rectification"] == [
+            "East's side has 1 trick; 12 left to play. Cards left: N: AKQ2.J.T98.5432; "
+            "E: JT98.KQ.765.AKQ; S: 7654.T98.AKQ.JT; W: .6542.J432.876",
+            "trumps the opponents still hold: SA SK SQ S2 S7 S6 S5 S4 (Law 70C)",
+            "double dummy: not computed (no solver for so large an ending)",
+        ]
         result = state([*actions, director(tricks=1)])
         assert (result["result_before_transfers"], result["result"]) == (12, 13)
         revoke = result["rulings"][0]
