@@ -184,13 +184,17 @@ class TestContestedClaimFacts:
             *(card("N", "SA"), card("E", "ST"), card("S", "S5"), card("W", "D2")),
         ]
         east = state([*ending, claim("E", 6, "SJ"), reject("N")])
-        assert ruling_of(east)["rectification"][:2] == [
+        # Double dummy East ruffs the third round of diamonds or the HT with the SJ: one
+        # trick (in notrump it would take none).
+        assert ruling_of(east)["rectification"][:3] == [
             "East's side has 5 tricks; 3 left to play. Cards left: N: ..T8.4; E: J..65.; "
             "S: .T.AK.; W: ..43.6",
             "trumps the opponents still hold: none (Law 70C)",
+            "double dummy from here: East's side takes 1 of the 3 tricks left",
         ]
         north = state([*ending, claim("N", 7, "DA DT"), reject("E")])
-        assert ruling_of(north)["rectification"][-2:] == [
+        assert ruling_of(north)["rectification"][2:] == [
+            "double dummy from here: North's side takes 2 of the 3 tricks left",
             "line DA DT, the claimer's other cards at their worst: 1 trick from here",
             "line DA DT, the claimer's other cards at their best: 2 tricks from here",
         ]
