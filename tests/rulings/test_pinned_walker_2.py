@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dupbridge import Deal, Seat, Table
 from dupbridge.core.calls import PASS, Call, Strain, parse_call
-from dupbridge.core.effects import Cancel, Effect, Oblige, Proceed, Release, Replace, Stand
+from dupbridge.core.effects import Cancel, Effect, Note, Oblige, Proceed, Release, Replace, Stand
 from dupbridge.core.events import CallMade, Rectified
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rulings_state import Duty, Obligation, Span
@@ -338,6 +338,12 @@ class TestCallsWithdrawn:
         assert applied(t) == [Stand(Seat.W, PASS, 3, ruling=4), Cancel(2, ruling=11)]
         assert standing(t) == [("N", "1C"), ("E", "Pass")]
         assert t.turn is Seat.S
+        notes = [event.effect.text for event in t.events
+                 if isinstance(event, Rectified) and isinstance(event.effect, Note)
+                 and event.effect.ruling == 11]  # fmt: skip
+        assert len(notes) == 1
+        assert notes[0].startswith("the auction does not end: it reverts to South, who missed")
+        assert "West, who passed out of rotation, is an offender" in notes[0]
 
 
 class TestCallsOutOfRotation:
