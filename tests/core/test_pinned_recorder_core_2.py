@@ -10,64 +10,22 @@ from __future__ import annotations
 
 import pytest
 
-from dupbridge import PASS, Card, Deal, ImpossibleActionError, Phase, Seat, Table, parse_call
+from dupbridge import PASS, Card, ImpossibleActionError, Phase, Seat, Table, parse_call
 from dupbridge.core.cards import Suit
 from dupbridge.core.events import (
     AuctionEnded,
-    IrregularityFlagged,
-    Rectified,
 )
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rectify import Restriction
 from dupbridge.core.rulings_state import Duty, Span
-from dupbridge.rulings import rulebook_for
-
-PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
-#: East holds the top diamonds, so he can win a trick with the suit he must lead.
-PBN_EAST_DIAMONDS = "N:AKQ2.J3.T98.5432 JT98.AKQ.AKQ.AKQ 7654.T987.765.JT 3.6542.J432.9876"
-
-
-def recording(edition: str = "2017", pbn: str = PBN) -> Table:
-    """Board 1: North deals."""
-    return Table(
-        1, Deal.from_pbn(pbn), edition=edition, mode="recording", rulebook=rulebook_for(edition)
-    )
-
-
-def calls(table: Table, *pairs: tuple[Seat, str]) -> None:
-    for seat, word in pairs:
-        table.make_call(seat, parse_call(word))
-
-
-def cards(table: Table, *plays: str) -> None:
-    """Plays ``"E:HA"``-like cards in order."""
-    for play in plays:
-        seat, card = play.split(":")
-        table.play_card(Seat.from_str(seat), Card.from_str(card))
-
-
-def legal(table: Table) -> str:
-    return " ".join(str(card) for card in table.legal_cards())
-
-
-def effects(table: Table, start: int) -> list[object]:
-    return [e.effect for e in table.events[start:] if isinstance(e, Rectified)]
-
-
-def flags(table: Table, start: int = 0) -> list[tuple[int, str, LawRef, Seat]]:
-    return [
-        (e.seq, e.irregularity, e.law, e.seat)
-        for e in table.events[start:]
-        if isinstance(e, IrregularityFlagged)
-    ]
-
-
-def duties(table: Table, seat: Seat) -> list[tuple[Duty, Span, LawRef, str | None]]:
-    rec = table.recording
-    assert rec is not None
-    return [
-        (o.duty, o.span, o.law, None if o.call is None else str(o.call)) for o in rec.duties(seat)
-    ]
+from tests.core.test_pinned_recorder_core import (
+    PBN_EAST_DIAMONDS,
+    calls,
+    cards,
+    duties,
+    legal,
+    recording,
+)
 
 
 class TestLeadRestrictionsInThePlay:

@@ -491,8 +491,8 @@ def refuse_norths_opening_lead(restriction: str) -> Table:
 
 class TestPenaltyCardsAndRestrictions:
     def test_a_penalty_card_not_played_when_due(self) -> None:
-        """Law 50D1 (52): South's DA, a major penalty card, must be played at the first
-        legal opportunity; his DK on declarer's diamond lead is flagged at once."""
+        """Law 50D1 (52): South's DA, a major penalty card, is due as soon as he may legally
+        play it; his DK on declarer's diamond lead is flagged at once."""
         table, spy = bid()
         play(table, "S:H7", "W:H2")
         table.expose_cards(Seat.S, [card("DA")])

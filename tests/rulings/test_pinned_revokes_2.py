@@ -54,9 +54,9 @@ def revoke_of(result: dict[str, Any], seat: str) -> dict[str, Any]:
 
 
 class TestLaw62C3:
-    """2017 Law 62C3: both sides revoked on the same trick and only one side has played to
-    the next one: both revokes are corrected, and every card the defenders withdraw becomes a
-    penalty card; otherwise (Law 63B) an established revoke stands."""
+    """2017 Law 62C3: a revoke by each side on one trick, corrected before both sides have
+    played to the next trick: both are corrected, and what the defenders take back turns into
+    penalty cards; otherwise (Law 63B) an established revoke stands."""
 
     def test_the_other_revoke_found_by_the_director(self) -> None:
         """South's revoke is the one attention is drawn to (by East); dummy's, on the same
