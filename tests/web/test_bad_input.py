@@ -175,7 +175,10 @@ class TestOverWebSocket:
             assert {"type": "stale", "head": 1} == {
                 k: v for k, v in socket.receive_json().items() if k in ("type", "head")
             }
-        assert before == log_of(stored, table["table"])
+        # closing the socket logs the seat's disconnection, at a moment of its own: not one
+        # of the bad frames' doing, so it is left out of the comparison
+        after = [row for row in log_of(stored, table["table"]) if row[2] != "SeatDisconnected"]
+        assert before == after
 
     def test_an_unknown_table_closes_the_socket(self, client: TestClient) -> None:
         """Connecting to a table that does not exist: one error frame, then close 4404."""
