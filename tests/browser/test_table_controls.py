@@ -72,7 +72,8 @@ class TestControls:
     ) -> None:
         """North takes back 1C with East's consent (Law 25A), South chats, West calls the
         Director (Law 9B1(a)); after 1NT and the opening lead North claims the rest with a
-        statement (Law 68), East and West accept it (Law 69A) and the board is over."""
+        statement, facing his hand (Law 68C); East and West accept it (Law 69A) and the board
+        is over."""
         board = Board(live, DEAL)
         contexts = {seat: browser.new_context(viewport=DESKTOP) for seat in SEATS}
         try:
@@ -123,6 +124,9 @@ class TestControls:
                 assert "I cash my winners" in page.locator("#claim-banner").inner_text()
             assert north.locator("#claim-answers").is_hidden()
             assert south.locator("#claim-answers").is_hidden()
+            for page in (east, west):  # North faces his hand with the claim (Law 68C)
+                assert 13 == len(view_of(page)["hands"]["N"])
+                assert 13 == page.locator('[data-seat="N"] [data-card]').count()
             east.click("#claim-accept")
             wait_view(west, "true")
             west.wait_for_function(

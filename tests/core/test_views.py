@@ -95,6 +95,8 @@ def allowed_cards(table: Table, seat: Seat) -> set[Card]:
         return {Card.from_index(i) for i in range(52)}
     if play is not None and play.cards_played > 0:
         allowed |= set(table.deal[play.dummy])  # dummy's hand, as dealt
+    if table.pending_claim is not None:
+        allowed |= set(table.deal[table.pending_claim.seat])  # faced with the claim, Law 68C
     if play is not None:
         allowed |= set(play.current_trick)
         if play.tricks:
@@ -123,3 +125,60 @@ def test_no_view_leaks_a_card(seed: int) -> None:
         else:
             cards = table.legal_cards()
             table.play_card(turn, cards[rng.randrange(len(cards))])
+
+
+def _play_to_a_claim(rng: random.Random) -> tuple[Table, Seat]:
+    """A table in play after a random auction and some random cards, and a seat that may
+    claim (not dummy)."""
+    while True:
+        table = Table(rng.randrange(1, 17), Deal.random(rng))
+        while table.phase is Phase.AUCTION:
+            legal = table.legal_calls()
+            turn = table.turn
+            assert turn is not None
+            table.make_call(turn, legal[min(rng.randrange(len(legal)), rng.randrange(3))])
+        if table.phase is not Phase.PLAY:
+            continue  # passed out: deal again
+        for _ in range(rng.randrange(0, 48)):
+            turn = table.turn
+            assert turn is not None
+            cards = table.legal_cards()
+            table.play_card(turn, cards[rng.randrange(len(cards))])
+        claimer = rng.choice([seat for seat in Seat if seat is not table.dummy])
+        return table, claimer
+
+
+@settings(max_examples=40)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_a_claimer_faces_his_hand(seed: int) -> None:
+    """Law 68C: while a claim waits for its answer, and while the Director rules on a
+    disputed one, every seat and a spectator see the claimer's remaining cards, and nothing
+    else becomes visible."""
+    rng = random.Random(seed)
+    table, claimer = _play_to_a_claim(rng)
+    play = table.play
+    assert play is not None
+    before = {seat: view_for(table, seat) for seat in Seat}
+    won = play.tricks_won(claimer.side)
+    table.claim(claimer, won + rng.randrange(0, 13 - len(play.tricks) + 1))
+    remaining = play.hand(claimer)
+    for seat in Seat:
+        view = view_for(table, seat)
+        assert remaining == view.hands[claimer], seat
+        assert set(view.hands) == set(before[seat].hands) | {claimer}, seat
+        assert view.visible_cards() <= allowed_cards(table, seat), seat
+    spectator = view_for(table, Role.SPECTATOR)
+    assert remaining == spectator.hands[claimer]
+    opponent = claimer.next()
+    table.reject_claim(opponent)  # disputed: the Director rules (Law 68D), the hand stays faced
+    assert Phase.DIRECTOR == table.phase
+    for seat in Seat:
+        assert remaining == view_for(table, seat).hands[claimer], seat
+
+
+def test_no_claim_no_faced_hand() -> None:
+    """Without a claim the defenders see only their own hands and dummy's (Law 41D)."""
+    table = Table(1, DEAL)
+    bid(table, "1C Pass Pass Pass")
+    table.play_card(Seat.E, table.legal_cards()[0])
+    assert {Seat.E, Seat.S} == set(view_for(table, Seat.E).hands)  # North declares, South is dummy

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dupbridge.core.boards import Board
 from dupbridge.core.calls import parse_call
 from dupbridge.core.cards import Card
@@ -13,7 +16,7 @@ from dupbridge.core.commands import Claim, PlayCard
 from dupbridge.core.deal import Deal
 from dupbridge.core.explanations import Part, explanation_parts, neutral_explanation
 from dupbridge.core.seats import Seat
-from dupbridge.core.table import Table
+from dupbridge.core.table import Phase, Table
 from dupbridge.core.views import view_for
 from dupbridge.robots.claims import certain_claim, claim_holds
 
@@ -133,3 +136,45 @@ def test_robot_opponents_accept_a_certain_claim() -> None:
     for seat in (Seat.E, Seat.W):
         view = view_for(table, seat)
         assert claim_holds(view, history, Seat.N, found[0], rng=random.Random(1))
+
+
+def _a_certain_claim(rng: random.Random) -> tuple[Table, int]:
+    """A table of random calls and cards at the moment its declarer has a certain claim, and
+    the tricks claimed."""
+    while True:
+        table = Table(Board.numbered(rng.randrange(1, 17)), Deal.random(rng))
+        while table.phase is Phase.AUCTION:
+            legal = table.legal_calls()
+            turn = table.turn
+            assert turn is not None
+            table.make_call(turn, legal[min(rng.randrange(len(legal)), rng.randrange(3))])
+        while table.phase is Phase.PLAY:
+            play, declarer, turn = table.play, table.declarer, table.turn
+            assert play is not None
+            assert declarer is not None
+            assert turn is not None
+            if turn.side is declarer.side and not play.current_trick:
+                found = certain_claim(view_for(table, declarer), play.plays())
+                if found is not None:
+                    return table, found[0]
+            cards = table.legal_cards()
+            table.play_card(turn, cards[rng.randrange(len(cards))])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_a_certain_claim_is_never_disputed_by_robots(seed: int) -> None:
+    """Laws 68C, 69A: with the claimer's hand faced, each robot defender sees every card but
+    its partner's, so a claim certain on every layout is accepted by both (a dispute would
+    stop a table of robots until a Director rules, Law 68D)."""
+    rng = random.Random(seed)
+    table, tricks = _a_certain_claim(rng)
+    play, declarer = table.play, table.declarer
+    assert play is not None
+    assert declarer is not None
+    history = play.plays()
+    table.execute(Claim(declarer, tricks))
+    for seat in (declarer.next(), declarer.next(3)):
+        view = view_for(table, seat)
+        assert declarer in view.hands  # faced with the claim
+        assert claim_holds(view, history, declarer, tricks, rng=random.Random(seed)), seat

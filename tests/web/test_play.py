@@ -38,7 +38,8 @@ def card_strings(value: Any) -> set[str]:
 
 def allowed_cards(table: Table, deal: Deal, viewer: Seat | None) -> set[str]:
     """The cards ``viewer`` may see now: his own hand, dummy's once the opening lead is
-    faced, every card played; all 52 once the board is over (a kibitzer: only then)."""
+    faced, the claimer's while his claim is pending (Law 68C), every card played; all 52 once
+    the board is over (a kibitzer: only then)."""
     if table.phase is Phase.FINISHED:
         return {str(card) for _seat, hand in deal for card in hand}
     seen: set[str] = set()
@@ -46,6 +47,8 @@ def allowed_cards(table: Table, deal: Deal, viewer: Seat | None) -> set[str]:
         seen.update(str(card) for card in deal[viewer])
         if table.dummy is not None and table.dummy_exposed:
             seen.update(str(card) for card in deal[table.dummy])
+        if table.pending_claim is not None:
+            seen.update(str(card) for card in deal[table.pending_claim.seat])
     if table.play is not None:
         for trick in table.play.tricks:
             seen.update(str(card) for card in trick.cards)

@@ -1,9 +1,11 @@
 """What each participant may see of a table (hidden information is first class, DESIGN §2.10).
 
 ``view_for(table, seat)`` is a player's view: his own cards; dummy's cards once the opening
-lead is faced (Law 41D); the auction; the trick in progress; the cards he himself has played;
-the previous trick while his side has not yet played to the next one (Law 66A). Spectators see
-only what is public unless the organiser lets them see all hands; the Director sees all.
+lead is faced (Law 41D); while a claim or its dispute is pending, the claimer's cards, which he
+faces with his claim (Law 68C); the auction; the trick in progress; the cards he himself has
+played; the previous trick while his side has not yet played to the next one (Law 66A).
+Spectators see only what is public (dummy, a faced claim) unless the organiser lets them see
+all hands; the Director sees all.
 The web sends views, never the table. In recording mode the auction shown is the calls that
 stand (cancelled and withdrawn ones are gone, Laws 16C, 29B), cards lying face up on the table
 (exposed during the auction, Law 24; penalty cards, Law 50A) show to everyone, and so does the
@@ -154,6 +156,9 @@ def view_for(table: Table, viewer: Seat | Role, *, spectators_see_hands: bool = 
             visible.add(viewer)
         if dummy is not None and table.dummy_exposed:
             visible.add(dummy)
+        claim = table.pending_claim
+        if claim is not None:
+            visible.add(claim.seat)  # the claimer faces his hand with his claim (Law 68C)
     hands: dict[Seat, Hand] = {}
     played: dict[Seat, tuple[Card, ...]] = {}
     for seat in sorted(visible):

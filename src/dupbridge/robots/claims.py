@@ -4,15 +4,19 @@
 
 Law 68A: a claim is a statement that the claimer's side will win a number of tricks; Law 69A:
 an opponent may agree to it; Law 68D: an opponent who disputes it stops play and the
-Director is called. A robot opponent sees its own cards, dummy's once faced and the cards
-played, never the claimer's hand (``core.views``). It deals the cards it cannot see
-(respecting the suits each player has shown out of and the hand sizes), once with the
-claimer holding the highest of them and several times at random, and solves each layout
-double dummy (:func:`dupbridge.analysis.simulation.solve_layouts`). The claim is accepted
+Director is called. A robot opponent sees its own cards, dummy's once faced, the cards
+played and the claimer's remaining cards, which he faces with his claim (Law 68C,
+``core.views``); the only cards it cannot see are then its partner's. It deals the cards
+it cannot see (respecting the suits each player has shown out of and the hand sizes), once
+with the claimer holding the highest of them if his hand is hidden and several times at
+random, and solves each layout double dummy
+(:func:`dupbridge.analysis.simulation.solve_layouts`). The claim is accepted
 when the claimer's side makes the tricks it claims in at least one of these layouts: the
 robot gives the claimer the benefit of cards it cannot see, and disputes a claim only when
-its own cards (or dummy's) show that the claimer's side cannot take what it claims, as a
-defender holding a winning trump would.
+what it sees shows that the claimer's side cannot take what it claims, as a defender
+holding a winning trump would. A certain claim (below) is never disputed. (Before the
+claimer's hand was faced to the robots, about 2 % of the defenders' answers to certain
+claims of random boards were disputes, each stopping a robot table for the Director.)
 
 **Claiming** (:func:`certain_claim`): a robot declarer claims every remaining trick when its
 side is on lead and the claim holds on every layout of the cards it cannot see and against
@@ -68,7 +72,8 @@ def claim_holds(
     in all for his side (Laws 68A, 69A).
 
     Args:
-        view: the robot's own view while the claim is pending.
+        view: the robot's own view while the claim is pending (with the claimer's hand,
+            faced with the claim, Law 68C: a certain claim is then never refused).
         history: every card played so far, in order (the public record of the play).
         claimer: the seat that claimed.
         tricks: the tricks the claimer's side claims in all.

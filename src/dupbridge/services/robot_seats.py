@@ -18,8 +18,9 @@ client, so the table checks it as it checks a person's.
 * A robot declarer (``fast`` and ``standard``) claims the remaining tricks when they are
   certain on every layout of the cards it cannot see, stating its line (Law 68C,
   :func:`dupbridge.robots.claims.certain_claim`); it claims once a board.
-* A claim by an opponent is accepted unless the robot's own cards show it wrong
-  (:func:`dupbridge.robots.claims.claim_holds`, double dummy); a dispute calls the Director
+* A claim by an opponent is accepted unless what the robot sees shows it wrong: its own
+  cards, dummy's and the claimer's, faced with the claim (Law 68C;
+  :func:`dupbridge.robots.claims.claim_holds`, double dummy); a dispute calls the Director
   (Law 68D).
 * An opponent's request to take back a call (Law 25A, online with consent) is granted; while
   its partner's request waits for an answer, the robot does not call over it.
