@@ -27,6 +27,7 @@ def _shoot(page: Any, name: str) -> None:
 def _with_results(server: DemoServer, boards: int = 3) -> str:
     """The running robot session's id, once its ranking shows ``boards`` boards played."""
     deadline = time.monotonic() + 120
+    played: list[int] = []
     while True:
         lobby = httpx.get(f"{server.base}/", timeout=10).text
         found = re.search(r'data-refresh="/sessions/([0-9a-f]+)/ranking"', lobby)
@@ -38,7 +39,10 @@ def _with_results(server: DemoServer, boards: int = 3) -> str:
             ]
             if played and max(played) >= boards:
                 return found.group(1)
-        assert time.monotonic() < deadline, "the robot session shows no results"
+        assert time.monotonic() < deadline, (
+            f"the robot session shows {played or 'no'} boards played; the server's log ends: "
+            f"{server.log.read_text(errors='replace')[-3000:]}"
+        )
         time.sleep(0.5)
 
 
