@@ -15,7 +15,9 @@
 
 Several server processes may serve one table: the store's key on (table, seq) lets exactly one
 of two commands written at the same seq through; the other process reloads the log and
-answers ``stale``. Messages are translated in the caller's language
+answers ``stale``, unless what the first wrote is only quiet events (a seat's connection
+logged by the other process, chat): then it carries the command out at the new head, as it
+would have had it known of them. Messages are translated in the caller's language
 (``dupbridge.i18n.use_language`` around the call).
 """
 
@@ -72,6 +74,9 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+#: How many times a command is tried again at the new head when another process wrote only
+#: quiet events at its seq first (each try reloads the log).
+_CLASHES = 3
 
 #: A connection's callback: ``("update", None)`` when the log grew, ``("release", at)`` when
 #: kibitzers may see the board from time ``at`` (``time.time()`` seconds).
@@ -252,20 +257,23 @@ class TableService:
                 await self._catch_up(live)
                 if key in live.batches:
                     return _ack(key, live.batches[key])
-            if not live.quiet_since(expected_seq):  # the head, or only quiet events after it
-                return self._stale(live, expected_seq)
-            payloads, events, finished = self._execute(live, actor, command)
-            return await _to_the_end(
-                self._store(
-                    live,
-                    actor.letter,
-                    key,
-                    expected_seq,
-                    payloads=payloads,
-                    events=events,
-                    finished=finished,
+            for _attempt in range(_CLASHES):
+                if not live.quiet_since(expected_seq):  # the head, or only quiet events after
+                    break
+                payloads, events, finished = self._execute(live, actor, command)
+                answer = await _to_the_end(
+                    self._store(
+                        live,
+                        actor.letter,
+                        key,
+                        payloads=payloads,
+                        events=events,
+                        finished=finished,
+                    )
                 )
-            )
+                if answer is not None:
+                    return answer
+            return self._stale(live, expected_seq)
 
     async def direct(
         self,
@@ -301,20 +309,23 @@ class TableService:
                 await self._catch_up(live)
             if expected_seq is None and not isinstance(command, DirectorRuling):
                 expected_seq = live.head
-            if expected_seq is None or not live.quiet_since(expected_seq):
-                return self._stale(live, -1 if expected_seq is None else expected_seq)
-            payload, finished = live.director_payload(principal.name, command, _now())
-            return await _to_the_end(
-                self._store(
-                    live,
-                    "director",
-                    key,
-                    expected_seq,
-                    payloads=[payload],
-                    events=[None],
-                    finished=finished,
+            for _attempt in range(_CLASHES):
+                if expected_seq is None or not live.quiet_since(expected_seq):
+                    break
+                payload, finished = live.director_payload(principal.name, command, _now())
+                answer = await _to_the_end(
+                    self._store(
+                        live,
+                        "director",
+                        key,
+                        payloads=[payload],
+                        events=[None],
+                        finished=finished,
+                    )
                 )
-            )
+                if answer is not None:
+                    return answer
+            return self._stale(live, -1 if expected_seq is None else expected_seq)
 
     async def presence(
         self, table_id: str, seat: Seat, *, connected: bool, player: str = ""
@@ -335,28 +346,32 @@ class TableService:
         live = await self.live(table_id)
         async with live.lock:
             await self._catch_up(live)
-            payload = live.presence_payload(seat, connected=connected, player=player, at=_now())
-            if payload is not None:
+            for _attempt in range(_CLASHES):  # another process wrote first: log it anew
+                payload = live.presence_payload(seat, connected=connected, player=player, at=_now())
+                if payload is None:
+                    return
                 key = uuid.uuid4().hex
                 store = self._store(
-                    live, "server", key, live.head, payloads=[payload], events=[None],
+                    live, "server", key, payloads=[payload], events=[None],
                     finished=False,
                 )  # fmt: skip
-                await _to_the_end(store)
+                if await _to_the_end(store) is not None:
+                    return
 
     async def _store(
         self,
         live: LiveTable,
         actor: str,
         key: str,
-        expected_seq: int,
         *,
         payloads: list[dict[str, Any]],
         events: list[Event | None],
         finished: bool,
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
         """Write one command's events (they are already applied to ``live.table``; service
-        events are applied by ``live.record``), note them and publish them; the answer."""
+        events are applied by ``live.record``), note them and publish them; the answer. None:
+        another process wrote at this seq first, and ``live`` is now rebuilt from the log
+        (the caller decides whether the command still stands at the new head)."""
         first = live.head + 1
         new = [
             NewEvent(first + i, first, payload, actor, key if i == 0 else None)
@@ -371,7 +386,7 @@ class TableService:
                 await self._reload(live)
                 if key in live.batches:
                     return _ack(key, live.batches[key])
-                return self._stale(live, expected_seq)
+                return None
             except Exception as error:
                 # Not stored (or not known to be): the table ran ahead of the store.
                 await self._forget(live)
