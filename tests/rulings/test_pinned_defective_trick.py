@@ -164,3 +164,59 @@ class TestLaw64BStillApplies:
         assert revoke_of(result, "N")["transfer"] == {"tricks": 0, "to": "EW", "law": "64B7"}
         assert revoke_of(result, "W")["transfer"] == {"tricks": 0, "to": "NS", "law": "64B7"}
         assert result["rulings"][-1]["laws"] == ["67B1", "64A2", "64B7", "64C"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+class TestWhenAttentionWasDrawn:
+    """A defective trick report after play may say when attention was drawn, as for a
+    revoke: after a non-offender called on the next deal (64B4) or after the round (64B5)
+    the deemed revoke transfers nothing."""
+
+    @pytest.mark.parametrize(
+        ("when", "law"), [("after_next_call", "64B4"), ("after_round", "64B5")]
+    )
+    def test_too_late_for_a_transfer(self, edition: str, when: str, law: str) -> None:
+        action = omitted("S")
+        action["details"]["when"] = when
+        result = state([*PLAYED, action], edition)
+        assert result["error"] is None
+        assert (result["result_before_transfers"], result["result"]) == (6, 6)
+        revoke = revoke_of(result, "W")
+        assert revoke["noticed"] == {"by": "S", "when": when}
+        assert revoke["transfer"] == {"tricks": 0, "to": "NS", "law": law}
+        assert result["rulings"][-1]["laws"] == ["67B1", "64A2", law, "64C"]
+
+    def test_after_play_is_the_default(self, edition: str) -> None:
+        action = omitted("S")
+        action["details"]["when"] = "after_play"
+        result = state([*PLAYED, action], edition)
+        assert result["result"] == 5
+        assert revoke_of(result, "W")["noticed"] == {"by": "S", "when": "after_play"}
+
+    @pytest.mark.parametrize("when", ["play", "later", 3])
+    def test_refused_after_play(self, edition: str, when: object) -> None:
+        action = omitted("S")
+        action["details"]["when"] = when
+        result = state([*PLAYED, action], edition)
+        assert result["error"] == {
+            "action": len(PLAYED),
+            "message": (
+                "'when' must be after_play, after_next_call, after_round now, not "
+                f"{when!r} (Law 67 ({edition}))"
+            ),
+            "law": "67",
+        }
+
+    def test_refused_during_play(self, edition: str) -> None:
+        action = omitted("S")
+        action["details"]["when"] = "after_round"
+        actions = [*ONE_NT, *TRICK_1, *TRICK_2, action]
+        result = state(actions, edition)
+        assert result["error"]["message"].startswith("'when' must be play now, not 'after_round'")
+
+    def test_play_during_play(self, edition: str) -> None:
+        action = omitted("S")
+        action["details"]["when"] = "play"
+        result = state([*ONE_NT, *TRICK_1, *TRICK_2, action], edition)
+        assert result["error"] is None
+        assert revoke_of(result, "W")["noticed"] == {"by": "S", "when": "play"}

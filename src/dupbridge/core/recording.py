@@ -36,7 +36,7 @@ from dupbridge.core.events import (
 from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.phases import Phase
-from dupbridge.core.recording_play import details_json
+from dupbridge.core.recording_play import WHEN, details_json
 from dupbridge.core.rectify import (
     Irregularity,
 )
@@ -363,6 +363,18 @@ class Recorder(RecorderCore):
             if details.get("cards", "omitted") not in ("omitted", "surplus"):
                 raise ImpossibleActionError(
                     _("'cards' is 'omitted' or 'surplus'"), seat=seat, law=law
+                )
+            # When attention was drawn, as for a revoke (Laws 64B4, 64B5): after play only.
+            when = details.get("when")
+            finished = table.phase is Phase.FINISHED
+            if when is not None and (when not in WHEN or (when == "play") is finished):
+                allowed = ", ".join(WHEN[1:]) if finished else "play"
+                raise ImpossibleActionError(
+                    _("'when' must be {allowed} now, not {when!r}").format(
+                        allowed=allowed, when=when
+                    ),
+                    seat=seat,
+                    law=law,
                 )
         if kind == "tricks_disputed" and (table.phase is not Phase.FINISHED or play is None):
             raise ImpossibleActionError(

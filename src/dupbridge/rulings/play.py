@@ -187,8 +187,14 @@ class PlayRulings(ClaimRulings):
             assert play is not None
             card = play.tricks[trick - 1].card_of(seat)
             reporter = Seat.from_str(irregularity.fact("reporter") or seat.letter)
+            when = details.get("when")
             case = dataclasses.replace(
-                case, trick=trick, card=card, cards=(card,), reporter=reporter
+                case,
+                trick=trick,
+                card=card,
+                cards=(card,),
+                reporter=reporter,
+                when=NoticeTime(str(when)) if when is not None else None,
             )
             step = laws.defective_trick(
                 cards=str(details.get("cards", "omitted")),
@@ -299,7 +305,9 @@ class PlayRulings(ClaimRulings):
         it; attention was drawn by the player who reported the defective trick. Found once
         play is over (after the last trick, a claim or a concession), Law 64 has already been
         applied at the end of play, so it is applied again now with the deemed revoke: one
-        trick by Law 64A2 unless a Law 64B exception applies (64B1, 64B7...)."""
+        trick by Law 64A2 unless a Law 64B exception applies (64B1, 64B7...; 64B4 and 64B5
+        when the report says attention was drawn after the next deal's first call or the
+        round)."""
         laws = self.laws
         ruling = case.ruling
         seat = case.offender
@@ -309,7 +317,7 @@ class PlayRulings(ClaimRulings):
         index = len(rec.revokes)
         revoke = Revoke(seat, card, case.trick, None, RevokeKind.DEFECTIVE)
         over = rec.play_over
-        when = NoticeTime.AFTER_PLAY if over else NoticeTime.PLAY
+        when = (case.when or NoticeTime.AFTER_PLAY) if over else NoticeTime.PLAY
         by = case.reporter if case.reporter is not None else seat
         law = laws.ref("67B1")
         effects: list[Effect] = [
