@@ -220,3 +220,42 @@ class TestWhenAttentionWasDrawn:
         result = state([*ONE_NT, *TRICK_1, *TRICK_2, action], edition)
         assert result["error"] is None
         assert revoke_of(result, "W")["noticed"] == {"by": "S", "when": "play"}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+class TestOneOmissionIsRuledOnce:
+    """Law 67B1: once West's omission on trick 1 is ruled a deemed revoke, his card is among
+    his played cards; reporting the same omission again is refused (it transferred a second
+    trick before)."""
+
+    @pytest.mark.parametrize("played", [PLAYED, [*ONE_NT, *TRICK_1, *TRICK_2]])
+    def test_the_same_omission_again(self, edition: str, played: list[dict[str, Any]]) -> None:
+        actions = [*played, omitted("S"), omitted("N")]
+        result = state(actions, edition)
+        assert result["error"] == {
+            "action": len(actions) - 1,
+            "message": (
+                f"West: the card omitted from trick 1 is already ruled on (Law 67 ({edition}))"
+            ),
+            "law": "67",
+        }
+        assert len(result["revokes"]) == 1
+
+    def test_another_trick_or_player(self, edition: str) -> None:
+        """North's omission on trick 1 and West's on trick 2 are other defects: both stand
+        with West's on trick 1 (North-South's deemed revoke and East-West's make 64B7)."""
+        west_2 = report("S", "defective_trick", "W", trick=2, cards="omitted")
+        north_1 = report("E", "defective_trick", "N", trick=1, cards="omitted")
+        result = state([*PLAYED, omitted("S"), west_2, north_1], edition)
+        assert result["error"] is None
+        assert [(r["seat"], r["trick"]) for r in result["revokes"]] == [
+            ("W", 1),
+            ("W", 2),
+            ("N", 1),
+        ]
+
+    def test_surplus_cards_on_the_same_trick(self, edition: str) -> None:
+        surplus = report("S", "defective_trick", "W", trick=1, cards="surplus")
+        result = state([*PLAYED, omitted("S"), surplus], edition)
+        assert result["error"] is None
+        assert result["rulings"][-1]["laws"] == ["67B2"]
