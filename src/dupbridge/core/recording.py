@@ -33,10 +33,10 @@ from dupbridge.core.events import (
     IrregularityFlagged,
     OptionChosen,
 )
-from dupbridge.core.kinds import IrregularityName
+from dupbridge.core.kinds import IrregularityName, RevokeKind
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.phases import Phase
-from dupbridge.core.recording_play import details_json
+from dupbridge.core.recording_play import WHEN, details_json
 from dupbridge.core.rectify import (
     Irregularity,
 )
@@ -363,6 +363,33 @@ class Recorder(RecorderCore):
             if details.get("cards", "omitted") not in ("omitted", "surplus"):
                 raise ImpossibleActionError(
                     _("'cards' is 'omitted' or 'surplus'"), seat=seat, law=law
+                )
+            # Law 67B1: the omission, once ruled a deemed revoke, is no longer there to report.
+            if details.get("cards", "omitted") == "omitted" and any(
+                state.revoke.kind == RevokeKind.DEFECTIVE
+                and state.revoke.seat is against
+                and state.revoke.trick == trick
+                for state in self.revokes
+            ):
+                assert against is not None
+                raise ImpossibleActionError(
+                    _("{offender}: the card omitted from trick {trick} is already ruled on").format(
+                        offender=against.title, trick=trick
+                    ),
+                    seat=seat,
+                    law=law,
+                )
+            # When attention was drawn, as for a revoke (Laws 64B4, 64B5): after play only.
+            when = details.get("when")
+            finished = table.phase is Phase.FINISHED
+            if when is not None and (when not in WHEN or (when == "play") is finished):
+                allowed = ", ".join(WHEN[1:]) if finished else "play"
+                raise ImpossibleActionError(
+                    _("'when' must be {allowed} now, not {when!r}").format(
+                        allowed=allowed, when=when
+                    ),
+                    seat=seat,
+                    law=law,
                 )
         if kind == "tricks_disputed" and (table.phase is not Phase.FINISHED or play is None):
             raise ImpossibleActionError(

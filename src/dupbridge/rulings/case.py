@@ -14,7 +14,7 @@ from enum import StrEnum
 from dupbridge.core.calls import Call, Strain
 from dupbridge.core.cards import Card, Suit
 from dupbridge.core.events import IrregularityFlagged
-from dupbridge.core.kinds import IrregularityName
+from dupbridge.core.kinds import IrregularityName, NoticeTime
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.recording import Recorder
 from dupbridge.core.seats import Seat
@@ -70,6 +70,9 @@ class Case:
     index: int | None = None
     others: tuple[int, ...] = ()
     trick: int | None = None
+    #: When attention was drawn to a defective trick found after play (Laws 64B4, 64B5),
+    #: if the report says so.
+    when: NoticeTime | None = None
     #: Cards exposed deliberately (Law 50B).
     deliberate: bool = False
     #: The player whose side's tricks the Director decides (Laws 69B, 70, 71, 79).

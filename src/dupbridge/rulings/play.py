@@ -17,6 +17,7 @@ from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.kinds import IrregularityName, NoticeTime, RestrictionRank, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
+from dupbridge.core.recording_play import RevokeState
 from dupbridge.core.rectify import (
     Cancel,
     CancelBoard,
@@ -185,7 +186,16 @@ class PlayRulings(ClaimRulings):
             trick = int(details["trick"])
             assert play is not None
             card = play.tricks[trick - 1].card_of(seat)
-            case = dataclasses.replace(case, trick=trick, card=card, cards=(card,))
+            reporter = Seat.from_str(irregularity.fact("reporter") or seat.letter)
+            when = details.get("when")
+            case = dataclasses.replace(
+                case,
+                trick=trick,
+                card=card,
+                cards=(card,),
+                reporter=reporter,
+                when=NoticeTime(str(when)) if when is not None else None,
+            )
             step = laws.defective_trick(
                 cards=str(details.get("cards", "omitted")),
                 both_sides_played_on=len(sides_on_trick(play, trick + 1)) == 2,
@@ -285,23 +295,43 @@ class PlayRulings(ClaimRulings):
         if tag == Do.CANCEL_AUCTION:
             return [Cancel(0, ruling=ruling)] if rec.standing else []
         if tag == Do.DEEMED_REVOKE:
-            assert card is not None
-            assert case.trick is not None
-            index = len(rec.revokes)
-            revoke = Revoke(seat, card, case.trick, None, RevokeKind.DEFECTIVE)
-            when = (
-                NoticeTime.PLAY
-                if play is not None and not play.is_complete
-                else NoticeTime.AFTER_PLAY
-            )
-            return [
-                Revoked(revoke, ruling=ruling),
-                Notice(index, case.turn or seat, when, ruling=ruling),
-                Establish(index, laws.ref("67B1"), ruling=ruling),
-            ]
+            return self._deemed_revoke(table, rec, case)
         if tag in (Do.CORRECT, Do.CORRECT_OTHER, Do.AS_ESTABLISHED):
             return self._correct(table, rec, tag, case)
         raise AssertionError(tag)  # pragma: no cover - the tags of steps.Rectify
+
+    def _deemed_revoke(self, table: Table, rec: Recorder, case: Case) -> list[Effect]:
+        """Law 67B1: the offender who omitted to play to a trick is deemed to have revoked on
+        it; attention was drawn by the player who reported the defective trick. Found once
+        play is over (after the last trick, a claim or a concession), Law 64 has already been
+        applied at the end of play, so it is applied again now with the deemed revoke: one
+        trick by Law 64A2 unless a Law 64B exception applies (64B1, 64B7...; 64B4 and 64B5
+        when the report says attention was drawn after the next deal's first call or the
+        round)."""
+        laws = self.laws
+        ruling = case.ruling
+        seat = case.offender
+        card = case.card
+        assert card is not None
+        assert case.trick is not None
+        index = len(rec.revokes)
+        revoke = Revoke(seat, card, case.trick, None, RevokeKind.DEFECTIVE)
+        over = rec.play_over
+        when = (case.when or NoticeTime.AFTER_PLAY) if over else NoticeTime.PLAY
+        by = case.reporter if case.reporter is not None else seat
+        law = laws.ref("67B1")
+        effects: list[Effect] = [
+            Revoked(revoke, ruling=ruling),
+            Notice(index, by, when, ruling=ruling),
+            Establish(index, law, ruling=ruling),
+        ]
+        if over:
+            state = RevokeState(revoke)
+            state.established = law
+            state.noticed = (by, when)
+            state.ruling = ruling
+            effects += self._transfer_effects(table, rec, states=[*rec.revokes, state])
+        return effects
 
     def _penalties(
         self, table: Table, rec: Recorder, case: Case, *, force_major: bool

@@ -327,14 +327,18 @@ class RevokeRulings(StepWalker):
         *,
         established: bool = False,
         base: int | None = None,
+        states: Sequence[RevokeState] | None = None,
     ) -> list[Effect]:
-        """Law 64 for every established revoke attention was drawn to."""
+        """Law 64 for every established revoke attention was drawn to. ``states``: the
+        revokes to rule on when they are not yet the recorder's (a revoke deemed by Law 67B1
+        in the same ruling), else ``rec.revokes``."""
         laws = self.laws
         play = table.play
         result = rec.base_result if base is None else base
         if play is None or result is None or rec.cancelled is not None:
             return []
-        states = rec.revokes
+        if states is None:
+            states = rec.revokes
         law43b3 = laws.ref("43B3")
         declarer_side = play.declarer.side
         effects: list[Effect] = []
