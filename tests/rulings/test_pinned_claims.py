@@ -30,7 +30,8 @@ from dupbridge.core.errors import ImpossibleActionError
 from dupbridge.core.events import DirectorAnswered, Event, IrregularityFlagged, PlayEnded, Rectified
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rectify import Note, Pend, Resolve, SetResult
-from dupbridge.rulings.claims import claim_line
+from dupbridge.core.seats import Seat
+from dupbridge.rulings.claims import claim_line, claim_maker
 from dupbridge.rulings.solver import ExhaustiveSolver
 from dupbridge.services.records import run_record
 from tests.rulings.test_auction_pins import DEAL, director, state
@@ -89,8 +90,8 @@ def ruling_of(result: dict[str, Any]) -> dict[str, Any]:
     return ruling
 
 
-def refused(actions: list[dict[str, Any]]) -> str:
-    result = state(actions, refused=True)
+def refused(actions: list[dict[str, Any]], edition: str = "2017") -> str:
+    result = state(actions, edition, refused=True)
     assert result["phase"] == "director"
     return str(result["error"]["message"])
 
@@ -497,3 +498,138 @@ class TestOtherJudgements:
             "line SA, the claimer's other cards at their worst: 2 tricks from here",
             "line SA, the claimer's other cards at their best: 3 tricks from here",
         ]
+
+
+def accept(seat: str) -> dict[str, Any]:
+    return {"seat": seat, "accept_claim": True}
+
+
+#: North's claim, stated "SA SK", agreed by East (Law 69A).
+NORTH_AGREED = [*ENDING, claim("N", 7, "SA SK"), accept("E")]
+
+
+class TestWhoseLine:
+    """Laws 68C, 69B, 71 and 79B1: whose cards a line the Director checks may name.
+
+    The reading: whatever side the question is about (under 69B the side that agreed to lose
+    tricks and withdraws its agreement; under 71 the side that conceded; under 79B, which
+    sends a dispute after a claim or concession back to 69B or 71, declarer's side), the
+    Director rules on the claim or concession as it was made. Law 68C has the claimer state
+    the line by which he will take his tricks; 69A scores the board as if the claimed tricks
+    had been won or lost in play, and 69B2 asks whether the agreeing side would likely have
+    won a trick had play gone on, that is, had the claimer played his claim out against its
+    defence; 71B asks whether any normal play of the remaining cards could lose the trick the
+    conceder gave away. So the line names the cards of the side that made the claim or
+    concession (declarer's and dummy's for declarer, a defender's own for a defender, as
+    under Law 70), while the figure the Director is shown is given for the side the question
+    asks about. The opponents of that line are not named: their every play is searched.
+
+    Before, the line was checked against the cards of the player who reported or withdrew:
+    after North's agreed claim "SA SK", East's report (79B) and East's withdrawal (69B)
+    refused SA SK as not East's side's, and took East's own cards as if East had claimed.
+    """
+
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_tricks_disputed_after_a_claim(self, edition: str) -> None:
+        """Law 79B1: East disputes the tricks after North's agreed claim; North's line is
+        checked (North's side takes 2 of the 3 tricks left with SA first and its other cards
+        at their worst, see the module docstring), East's cards are not a line."""
+        actions = [*NORTH_AGREED, {"seat": "E", "report": "tricks_disputed"}]
+        result = state([*actions, director(line="SA SK")], edition)
+        assert result["phase"] == "director"
+        assert ruling_of(result)["rectification"][-1] == (
+            "line SA SK, the claimer's other cards at their worst: 2 tricks from here"
+        )
+        assert refused([*actions, director(line="SJ D6")], edition) == (
+            "a line names cards North's side still holds, in order; not SJ D6 "
+            f"(Law 79B ({edition}))"
+        )
+        ruled = state([*actions, director(line="SA SK"), director(tricks=6)], edition)
+        assert (ruled["phase"], ruled["result"]) == ("finished", 6)
+
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_agreement_withdrawn(self, edition: str) -> None:
+        """Law 69B: East withdraws East-West's agreement to North's claim; the line is
+        North's, and what it leaves is given for East's side, the side the question asks
+        about (1 of the 3 tricks left at North's worst, none at his best)."""
+        actions = [*NORTH_AGREED, withdraw("E")]
+        worst = state([*actions, director(line="SA SK")], edition)
+        assert worst["pending"]["law"] == "69B"
+        assert ruling_of(worst)["rectification"] == [
+            *EW_FACTS,
+            "North's line SA SK, the claimer's other cards at their worst: East's side takes "
+            "1 of the 3 tricks left",
+        ]
+        best = state([*actions, director(line="SA SK", unstated="best")], edition)
+        assert ruling_of(best)["rectification"][-1] == (
+            "North's line SA SK, the claimer's other cards at their best: East's side takes "
+            "0 of the 3 tricks left"
+        )
+        assert refused([*actions, director(line="SJ D6")], edition) == (
+            "a line names cards North's side still holds, in order; not SJ D6 "
+            f"(Law 69B ({edition}))"
+        )
+        ruled = state([*actions, director(line="SA SK"), director(tricks=7)], edition)
+        assert (ruled["phase"], ruled["result"]) == ("finished", 6)
+
+    def test_agreement_to_a_defenders_claim_withdrawn(self) -> None:
+        """Law 69B: North withdraws his side's agreement to East's claim; a defender's line
+        names his own cards only (SJ D6, not partner West's C6 nor declarer's SA)."""
+        actions = [*ENDING, claim("E", 7, "SJ D6"), accept("N"), withdraw("N")]
+        result = state([*actions, director(line="SJ D6")])
+        assert ruling_of(result)["rectification"][-1] == (
+            "East's line SJ D6, the claimer's other cards at their worst: North's side takes "
+            "3 of the 3 tricks left"
+        )
+        assert refused([*actions, director(line="SA")]) == (
+            "a line names cards East's side still holds, in order; not SA (Law 69B (2017))"
+        )
+        assert refused([*actions, director(line="SJ C6")]) == (
+            "a line names cards East's side still holds, in order; not C6 (Law 69B (2017))"
+        )
+
+    def test_claimers_concession_cancelled_by_dummy(self) -> None:
+        """Law 71 (with 68B1, a claim concedes the rest): South, dummy, asks to cancel the
+        concession in North's claim of 7; the line is declarer's claim, North's and dummy's
+        cards (before, only South's own cards were taken)."""
+        actions = [*NORTH_AGREED, withdraw("S")]
+        assert state(actions)["pending"]["law"] == "71"
+        result = state([*actions, director(line="SA S5")])
+        assert ruling_of(result)["rectification"][-1].startswith(
+            "line SA S5, the claimer's other cards at their worst: "
+        )
+
+    def test_defenders_concession_cancelled(self) -> None:
+        """Law 71: East concedes the rest and withdraws; the line names East's cards."""
+        actions = [*ENDING, {"seat": "E", "concede": True}, withdraw("E")]
+        assert state(actions)["pending"]["law"] == "71"
+        result = state([*actions, director(line="SJ")])
+        assert ruling_of(result)["rectification"][-1] == (
+            "line SJ, the claimer's other cards at their worst: 0 tricks from here"
+        )
+        assert refused([*actions, director(line="SA")]) == (
+            "a line names cards East's side still holds, in order; not SA (Law 71 (2017))"
+        )
+
+    def test_claim_maker(self) -> None:
+        """The claim or concession that ended the play; a claim voided by play continuing
+        (Law 68D2(b)) ended nothing."""
+        assert claim_maker_of([*NORTH_AGREED, withdraw("E")]) is Seat.N
+        assert claim_maker_of([*ENDING, {"seat": "E", "concede": True}]) is Seat.E
+        voided = [*ENDING, claim("E", 7, "SJ"), {"seat": "N", "continue_play": True}]
+        assert claim_maker_of(voided) is None
+        played_out = [
+            *voided,
+            *(card("S", "DK"), card("W", "D3"), card("N", "DT"), card("E", "D6")),
+            *(card("S", "HT"), card("W", "D4"), card("N", "SK"), card("E", "ST")),
+            *(card("N", "SA"), card("E", "SJ"), card("S", "S5"), card("W", "C6")),
+        ]
+        assert claim_maker_of(played_out) is None
+        assert claim_maker_of([*voided, claim("N", 7, "SA")]) is Seat.N
+
+
+def claim_maker_of(actions: list[dict[str, Any]]) -> Seat | None:
+    record_ = {"board": 1, "deal": DEAL, "edition": "2017", "mode": "recording"}
+    run = run_record({**record_, "actions": actions}, claims=ExhaustiveSolver())
+    assert run.error is None, run.error
+    return claim_maker(run.table)

@@ -12,7 +12,13 @@ from collections.abc import Mapping, Sequence
 from dupbridge.core.cards import Card
 from dupbridge.core.deal import Deal
 from dupbridge.core.errors import ImpossibleActionError, NotationError
-from dupbridge.core.events import ClaimAccepted, ClaimMade, Conceded
+from dupbridge.core.events import (
+    ClaimAccepted,
+    ClaimMade,
+    Conceded,
+    ConcessionObjected,
+    PlayContinued,
+)
 from dupbridge.core.kinds import IrregularityName
 from dupbridge.core.play import Play
 from dupbridge.core.rectify import (
@@ -38,7 +44,14 @@ from dupbridge.rulings.case import (
 from dupbridge.rulings.revokes import RevokeRulings
 from dupbridge.rulings.solver import Unstated
 
-__all__ = ["CARD_PATTERN", "ClaimRulings", "claim_line", "held_cards", "last_claim"]
+__all__ = [
+    "CARD_PATTERN",
+    "ClaimRulings",
+    "claim_line",
+    "claim_maker",
+    "held_cards",
+    "last_claim",
+]
 
 #: A card named in a claim's statement (Law 68C).
 CARD_PATTERN = re.compile(
@@ -165,7 +178,10 @@ class ClaimRulings(RevokeRulings):
         claimer: Seat,
         line: Sequence[Card],
         modes: tuple[Unstated, ...] = ("worst", "best"),
+        seat: Seat | None = None,
     ) -> list[str]:
+        """What ``claimer``'s side makes of ``line`` from here; with ``seat`` of the other
+        side (the side that agreed, Law 69B), what is then left to ``seat``'s side."""
         play = table.play
         assert play is not None
         leader = play.leader
@@ -183,6 +199,22 @@ class ClaimRulings(RevokeRulings):
                 unstated=mode,
             )
             cards = " ".join(str(c) for c in line)
+            if tricks is not None and seat is not None and seat.side is not claimer.side:
+                left = 13 - len(play.tricks)
+                texts.append(
+                    _(
+                        "{claimer}'s line {line}, the claimer's other cards at their {mode}: "
+                        "{seat}'s side takes {n} of the {left} tricks left"
+                    ).format(
+                        claimer=claimer.title,
+                        line=cards,
+                        mode=unstated_text(mode),
+                        seat=seat.title,
+                        n=left - tricks,
+                        left=left,
+                    )
+                )
+                continue
             texts.append(
                 _("line {line}, the claimer's other cards at their {mode}: not known").format(
                     line=cards, mode=unstated_text(mode)
@@ -253,7 +285,10 @@ class ClaimRulings(RevokeRulings):
             raise ImpossibleActionError(
                 _("'unstated' is best or worst, not {mode!r}").format(mode=mode), law=pending.law
             )
-        claimer = case.offender
+        # Laws 68C, 69B2, 70 and 71B: the line the Director checks is one by which the claim
+        # or concession being ruled on is played out, so it names cards of the side that made
+        # it, whoever asks (the agreeing side under 69B, the reporter under 79B).
+        claimer = claim_maker(table) or (play.declarer if seat.side is play.declarer.side else seat)
         remaining = play.remaining_deal()
         held = held_cards(remaining, claimer, play)
         wrong = [str(c) for c in line if c not in held]
@@ -265,7 +300,7 @@ class ClaimRulings(RevokeRulings):
                 law=pending.law,
             )
         unstated: Unstated = "best" if mode == "best" else "worst"
-        texts_out = self._line_texts(table, claimer, line, (unstated,))
+        texts_out = self._line_texts(table, claimer, line, (unstated,), seat)
         token = pending.token
         assert isinstance(token, Flow)
         return [
@@ -280,6 +315,24 @@ def held_cards(remaining: object, seat: Seat, play: Play) -> set[Card]:
     assert isinstance(remaining, Deal)
     seats = (play.declarer, play.dummy) if seat is play.declarer else (seat,)
     return {card for s in seats for card in remaining[s]}
+
+
+def claim_maker(table: Table) -> Seat | None:
+    """The seat whose claim or concession ended the play (Laws 68A, 68B1), None if none did.
+
+    Whatever the question (Law 69B for the side that agreed, 70 for the claimer's side, 71
+    for the conceding side, 79B1 for whoever reports), the Director judges the claim as it
+    was made: the claimer states his line (68C), the board is scored as if the tricks were
+    won or lost in play (69A), and 69B2 and 71B ask how the play of the remaining cards
+    would have gone on. A claim voided by play continuing (68D2(b)) or a concession partner
+    objected to (68B2) did not end the play.
+    """
+    for event in reversed(table.events):
+        if isinstance(event, ClaimMade | Conceded):
+            return event.seat
+        if isinstance(event, PlayContinued | ConcessionObjected):
+            return None
+    return None
 
 
 def last_claim(table: Table) -> ClaimMade | None:
