@@ -8,7 +8,7 @@ it is built (docs/performance.md, "Mutation testing").
 from __future__ import annotations
 
 from dupbridge.core.calls import parse_call
-from dupbridge.laws import LAWS_2017
+from dupbridge.laws import LAWS_2007, LAWS_2017
 from dupbridge.laws.steps import Ask, Do, Judge, Rectify, Role
 
 
@@ -258,3 +258,22 @@ class TestClaims:
             "How many tricks in all does declarer's side take?",
             ("79B3",),
         ) == LAWS_2017.tricks_disputed(after_round=True)
+
+    def test_tricks_disputed_after_claim(self) -> None:
+        """Law 79B1: after a claim or concession the Director applies 69B (the side that
+        agreed) or 71 (the side that conceded), citing 79B1 with it, in both editions."""
+        for laws in (LAWS_2017, LAWS_2007):
+            agreed = laws.tricks_disputed_after_claim(conceded=False)
+            assert agreed == Judge(
+                Role.OFFENDER,
+                "69B",
+                laws.agreement_withdrawn().question,
+                ("79B1", "69B"),
+            )
+            conceded = laws.tricks_disputed_after_claim(conceded=True)
+            assert conceded == Judge(
+                Role.OFFENDER,
+                "71",
+                laws.concession_cancelled().question,
+                ("79B1", "71"),
+            )

@@ -410,30 +410,87 @@ class TestOtherJudgements:
         ruled = state([*actions, director(tricks=3)])
         assert ruled["result"] == 10
 
-    def test_tricks_disputed(self) -> None:
-        """Law 79B: East disputes the tricks after North's claim was agreed; the question is
-        for declarer's side (North), with the tricks won in play and the result recorded."""
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_tricks_disputed(self, edition: str) -> None:
+        """Laws 79B1 and 69B: East disputes the tricks after agreeing to North's claim. The
+        disagreement follows a claim, so the Director applies 69B to East-West, the side that
+        agreed to lose tricks: the question is for East's side, with the tricks won in play
+        and the result recorded, and 79B1 and 69B are cited, not 79B2 (before: a question for
+        declarer's side citing 79B2, as if there had been no claim)."""
         actions = [
             *ENDING,
             claim("N", 7, "SA SK"),
             {"seat": "E", "accept_claim": True},
             {"seat": "E", "report": "tricks_disputed"},
         ]
-        result = state(actions)
+        result = state(actions, edition)
         pending = result["pending"]
-        assert (pending["irregularity"], pending["law"]) == ("tricks_disputed", "79B")
-        assert pending["explanations"] == ["the tricks North's side takes in all", *EXPLANATIONS]
+        assert (pending["irregularity"], pending["law"]) == ("tricks_disputed", "69B")
+        assert pending["question"].startswith("East's side agreed to lose tricks.")
+        assert pending["explanations"] == ["the tricks East's side takes in all", *EXPLANATIONS]
         ruling = ruling_of(result)
-        assert ruling["laws"] == ["79B2"]
+        assert ruling["laws"] == ["79B1", "69B"]
         assert ruling["rectification"] == [
-            "tricks won in play: North's side 4 of 10; result recorded 7",
-            *NS_FACTS,
+            "tricks won in play: East's side 6 of 10; result recorded 7",
+            *EW_FACTS,
         ]
-        ruled = state([*actions, director(tricks=5)])
+        ruled = state([*actions, director(tricks=8)], edition)
         assert (ruled["phase"], ruled["result"]) == ("finished", 5)
         assert ruling_of(ruled)["rectification"][-1] == (
-            "the Director rules that North's side takes 5 tricks in all"
+            "the Director rules that East's side takes 8 tricks in all"
         )
+
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    @pytest.mark.parametrize("reporter", ["N", "S"])
+    def test_tricks_disputed_by_the_claimers_side(self, edition: str, reporter: str) -> None:
+        """Laws 79B1, 68B1 and 71: North's claim of 7 conceded the rest; when North or
+        South (dummy) disputes the tricks after East agreed, the Director applies Law 71,
+        cancelling a concession of a trick North-South had won or could not lose, and the
+        question is for the reporter's side (before: 79B2 and declarer's side, as if there
+        had been no claim)."""
+        actions = [
+            *ENDING,
+            claim("N", 7, "SA SK"),
+            {"seat": "E", "accept_claim": True},
+            {"seat": reporter, "report": "tricks_disputed"},
+        ]
+        result = state(actions, edition)
+        pending = result["pending"]
+        assert (pending["irregularity"], pending["law"]) == ("tricks_disputed", "71")
+        title = {"N": "North", "S": "South"}[reporter]
+        assert pending["question"].startswith(f"{title}'s side conceded tricks.")
+        ruling = ruling_of(result)
+        assert ruling["laws"] == ["79B1", "71"]
+        assert ruling["rectification"] == [
+            f"tricks won in play: {title}'s side 4 of 10; result recorded 7",
+            *(fact.replace("North's", f"{title}'s") for fact in NS_FACTS),
+        ]
+        assert state([*actions, director(tricks=5)], edition)["result"] == 5
+
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_tricks_disputed_after_a_concession(self, edition: str) -> None:
+        """Laws 79B1 and 71: West conceded one of the three tricks left; West's report is a
+        disagreement after a concession, so the question is under 71 for West's side."""
+        actions = [*ENDING, {"seat": "W", "concede": 1}, {"seat": "W", "report": "tricks_disputed"}]
+        result = state(actions, edition)
+        assert result["pending"]["law"] == "71"
+        assert ruling_of(result)["laws"] == ["79B1", "71"]
+        assert state([*actions, director(tricks=8)], edition)["result"] == 5
+
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_tricks_disputed_after_a_contested_claim(self, edition: str) -> None:
+        """Law 79B2: after the Director ruled on a contested claim (70) there is no agreed
+        claim or concession to reopen under 69B or 71; the Director rules the score."""
+        actions = [
+            *ENDING,
+            claim("N", 7, "SA SK"),
+            reject("E"),
+            director(tricks=7),
+            {"seat": "E", "report": "tricks_disputed"},
+        ]
+        result = state(actions, edition)
+        assert result["pending"]["law"] == "79B"
+        assert ruling_of(result)["laws"] == ["79B2"]
 
     def test_revoke_transfer_after_the_decision(self) -> None:
         """Laws 69B and 64A1: West's revoke won trick 1 and North claimed 11, agreed; East
@@ -512,8 +569,9 @@ class TestWhoseLine:
     """Laws 68C, 69B, 71 and 79B1: whose cards a line the Director checks may name.
 
     The reading: whatever side the question is about (under 69B the side that agreed to lose
-    tricks and withdraws its agreement; under 71 the side that conceded; under 79B, which
-    sends a dispute after a claim or concession back to 69B or 71, declarer's side), the
+    tricks and withdraws its agreement; under 71 the side that conceded; under 79B1, which
+    sends a dispute after a claim or concession back to 69B or 71, the reporter's side as
+    69B or 71 asks about it), the
     Director rules on the claim or concession as it was made. Law 68C has the claimer state
     the line by which he will take his tricks; 69A scores the board as if the claimed tricks
     had been won or lost in play, and 69B2 asks whether the agreeing side would likely have
@@ -531,20 +589,22 @@ class TestWhoseLine:
 
     @pytest.mark.parametrize("edition", ["2017", "2007"])
     def test_tricks_disputed_after_a_claim(self, edition: str) -> None:
-        """Law 79B1: East disputes the tricks after North's agreed claim; North's line is
-        checked (North's side takes 2 of the 3 tricks left with SA first and its other cards
-        at their worst, see the module docstring), East's cards are not a line."""
+        """Laws 79B1 and 69B: East disputes the tricks after North's agreed claim, which
+        the Director rules under 69B for East's side; North's line is checked and what it
+        leaves is given for East's side (1 of the 3 tricks left with SA first and North's
+        other cards at their worst, see the module docstring), East's cards are not a line."""
         actions = [*NORTH_AGREED, {"seat": "E", "report": "tricks_disputed"}]
         result = state([*actions, director(line="SA SK")], edition)
         assert result["phase"] == "director"
         assert ruling_of(result)["rectification"][-1] == (
-            "line SA SK, the claimer's other cards at their worst: 2 tricks from here"
+            "North's line SA SK, the claimer's other cards at their worst: East's side takes "
+            "1 of the 3 tricks left"
         )
         assert refused([*actions, director(line="SJ D6")], edition) == (
             "a line names cards North's side still holds, in order; not SJ D6 "
-            f"(Law 79B ({edition}))"
+            f"(Law 69B ({edition}))"
         )
-        ruled = state([*actions, director(line="SA SK"), director(tricks=6)], edition)
+        ruled = state([*actions, director(line="SA SK"), director(tricks=7)], edition)
         assert (ruled["phase"], ruled["result"]) == ("finished", 6)
 
     @pytest.mark.parametrize("edition", ["2017", "2007"])

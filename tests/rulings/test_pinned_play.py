@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from dupbridge.core.cards import Card
 from dupbridge.core.seats import Seat
 from dupbridge.laws.steps import Role
@@ -33,6 +35,18 @@ def card(seat: str, text: str) -> dict[str, Any]:
 TRICK_1 = [card("S", "H7"), card("W", "H2"), card("N", "H3"), card("E", "HA")]
 #: Trick 2: East's CA, South's CJ, West's C6, North's C2.
 TRICK_2 = [card("E", "CA"), card("S", "CJ"), card("W", "C6"), card("N", "C2")]
+
+
+#: East's claim of 10 disputed by South and ruled (Law 70: 10 tricks); North then reports,
+#: after the round, that the tricks won are disputed (Law 79B).
+AFTER_RULED_CLAIM = [
+    *ONE_NT,
+    *TRICK_1,
+    {"seat": "E", "claim": 10},
+    {"seat": "S", "reject_claim": True},
+    director(tricks=10),
+    {"seat": "N", "report": "tricks_disputed", "details": {"after_round": True}},
+]
 
 
 def report(seat: str, kind: str, against: str | None = None, **details: object) -> dict[str, Any]:
@@ -139,7 +153,23 @@ class TestBoardReports:
         assert last_ruling(actions)["laws"] == ["14B2", "14B3", "14B4", "14C"]
 
     def test_tricks_disputed_after_the_round(self) -> None:
-        """Law 79B3: the Director was called after the round."""
+        """Law 79B3 (2017): with no agreed claim or concession to reopen (East's claim was
+        disputed and ruled under 70), the Director called after the round changes the score
+        for both sides only if clearly convinced of the table result."""
+        result = state(AFTER_RULED_CLAIM)
+        assert result["error"] is None
+        assert result["pending"]["law"] == "79B"
+        assert result["pending"]["question"].startswith(
+            "The players disagree on the tricks won and the Director was called after the round"
+        )
+        assert "(Law 79B3)" in result["pending"]["question"]
+        assert result["rulings"][-1]["laws"] == ["79B3"]
+
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_tricks_disputed_after_the_round_after_an_agreed_claim(self, edition: str) -> None:
+        """Laws 79B1 and 69B: South agreed to East's claim; North's report, even after the
+        round, follows a claim, so the Director applies 69B to North-South (within the
+        Correction Period), not 79B3 (2017) or 79B2 (2007)."""
         actions = [
             *ONE_NT,
             *TRICK_1,
@@ -147,13 +177,12 @@ class TestBoardReports:
             {"seat": "S", "accept_claim": True},
             report("N", "tricks_disputed", after_round=True),
         ]
-        result = state(actions)
+        result = state(actions, edition)
         assert result["error"] is None
-        assert result["pending"]["law"] == "79B"
-        assert result["pending"]["question"].startswith(
-            "The players disagree on the tricks won and the Director was called after the round"
-        )
-        assert result["rulings"][-1]["laws"] == ["79B3"]
+        assert result["pending"]["law"] == "69B"
+        assert result["pending"]["question"].startswith("North's side agreed to lose tricks.")
+        assert result["rulings"][-1]["laws"] == ["79B1", "69B"]
+        assert state([*actions, director(tricks=4)], edition)["result"] == 9
 
     def test_dummy_suggested_a_play(self) -> None:
         """Law 45F: play goes on; the Director reviews at the end."""

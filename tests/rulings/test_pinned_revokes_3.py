@@ -173,10 +173,11 @@ class TestTransferFromTheRuledClaim:
 
 
 class TestTransferAfterTricksDisputed:
-    """Laws 79B and 64A1: West's revoke won trick 1 and North claimed eleven (two tricks
-    transferred, East-West having a later trick by the claim). The players then dispute the
-    tricks and the Director rules twelve for North: East-West's only trick is the revoke
-    trick, so one trick is transferred, worked out from the ruled twelve, not the eleven."""
+    """Laws 79B1, 69B and 64A1: West's revoke won trick 1 and North claimed eleven, East
+    agreeing (two tricks transferred, East-West having a later trick by the claim). East then
+    disputes the tricks; after an agreed claim the Director applies 69B (79B1) and gives
+    East-West one trick in all, North twelve: East-West's only trick is the revoke trick, so
+    one trick is transferred, worked out from the ruled twelve, not the eleven."""
 
     def test_transfer_from_the_ruled_tricks(self) -> None:
         actions = [
@@ -185,7 +186,7 @@ class TestTransferAfterTricksDisputed:
             {"seat": "E", "accept_claim": True},
             revoke("N", "W"),
             {"seat": "E", "report": "tricks_disputed"},
-            director(tricks=12),
+            director(tricks=1),
         ]
         result = state(actions)
         assert result["revokes"][0]["transfer"] == {"tricks": 1, "to": "NS", "law": "64A1"}

@@ -30,10 +30,31 @@ from dupbridge.core.seats import Seat
 from dupbridge.i18n import _
 
 if TYPE_CHECKING:
-    pass
+    from dupbridge.core.table import Table
 from dupbridge.core.recording_play import PlayRecorder
 
-__all__ = ["ClaimRecorder"]
+__all__ = ["ClaimRecorder", "settled_law"]
+
+
+def settled_law(table: Table, seat: Seat) -> str:
+    """How ``seat``'s side may reopen the claim or concession that ended the play: an
+    agreement withdrawn (Law 69B) or a concession cancelled (Law 71); "" if neither.
+
+    The side that accepted a claim agreed to lose tricks (69A, 69B); the claimer's side
+    conceded the rest by claiming (68B1, 71), as the side that conceded did. A claim
+    disputed (70), voided by play continuing (68D2(b)) or a concession partner objected to
+    (68B2) is not an agreed claim or concession. Laws 69B and 71 serve both a withdrawal and
+    a disagreement on the tricks reported after such an ending (Law 79B1).
+    """
+    for event in reversed(table.log):
+        if isinstance(event, ClaimAccepted):
+            same = event.seat.side is seat.side
+            return "agreement_withdrawn" if same else "concession_cancelled"
+        if isinstance(event, Conceded):
+            return "concession_cancelled" if event.seat.side is seat.side else ""
+        if isinstance(event, ClaimRejected | PlayContinued | ConcessionObjected):
+            return ""
+    return ""
 
 
 class ClaimRecorder(PlayRecorder):
@@ -113,19 +134,7 @@ class ClaimRecorder(PlayRecorder):
         table = rec.table
         name = ""
         if table.phase is Phase.FINISHED and rec.pending is None and self.cancelled is None:
-            for event in reversed(table.log):
-                if isinstance(event, ClaimAccepted):
-                    # the accepting side agreed to lose tricks (69B); the claimer's side
-                    # conceded the rest by claiming (68B1, 71)
-                    same = event.seat.side is seat.side
-                    name = "agreement_withdrawn" if same else "concession_cancelled"
-                    break
-                if isinstance(event, Conceded):
-                    if event.seat.side is seat.side:
-                        name = "concession_cancelled"
-                    break
-                if isinstance(event, ClaimRejected | PlayContinued | ConcessionObjected):
-                    break
+            name = settled_law(table, seat)
         if not name:
             raise ImpossibleActionError(
                 _(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from dupbridge.core.rectify import Span
 from dupbridge.i18n import N_
 from dupbridge.laws.base import EditionBase
@@ -86,8 +88,20 @@ class ClaimLaws(EditionBase):
             ("71",),
         )
 
+    def tricks_disputed_after_claim(self, *, conceded: bool) -> Judge:
+        """Law 79B1: the disagreement follows a claim or concession, so the Director applies
+        Law 69B to the side that agreed to lose tricks (``conceded`` False) or Law 71 to the
+        side that conceded them (by a concession, or by a claim: 68B1); 79B2 and 79B3 do not
+        apply. The 2007 Law 79B1 names Law 69 only; its Law 71 cancels a concession within
+        the Correction Period of its own force, so both editions send the conceding side
+        there.
+        """
+        step = self.concession_cancelled() if conceded else self.agreement_withdrawn()
+        return dataclasses.replace(step, laws=("79B1", *step.laws))
+
     def tricks_disputed(self, *, after_round: bool) -> Judge:
-        """Law 79B: a disagreement on the tricks won."""
+        """Law 79B2 (with no claim or concession) and 79B3 (the Director called after the
+        round): a disagreement on the tricks won."""
         question = (
             N_(
                 "The players disagree on the tricks won and the Director was called after the "

@@ -17,6 +17,7 @@ from dupbridge.core.errors import ImpossibleActionError, IrregularityError
 from dupbridge.core.kinds import IrregularityName, NoticeTime, RestrictionRank, RevokeKind
 from dupbridge.core.play import Play
 from dupbridge.core.recording import Recorder
+from dupbridge.core.recording_claims import settled_law
 from dupbridge.core.recording_play import RevokeState
 from dupbridge.core.rectify import (
     Cancel,
@@ -201,7 +202,14 @@ class PlayRulings(ClaimRulings):
                 both_sides_played_on=len(sides_on_trick(play, trick + 1)) == 2,
             )
         elif name == IrregularityName.TRICKS_DISPUTED:
-            step = laws.tricks_disputed(after_round=bool(details.get("after_round")))
+            # Law 79B1: after an agreed claim or concession the Director applies 69B or 71
+            # to the reporting side, whenever he is called; otherwise 79B2 or 79B3.
+            reporter = Seat.from_str(irregularity.fact("reporter") or seat.letter)
+            settled = settled_law(table, reporter)
+            if settled:
+                step = laws.tricks_disputed_after_claim(conceded=settled == "concession_cancelled")
+            else:
+                step = laws.tricks_disputed(after_round=bool(details.get("after_round")))
         elif name == IrregularityName.DUMMY_WARNED_WRONG_HAND:
             step = laws.dummy_warned_wrong_hand()
         elif name == IrregularityName.DUMMY_SUGGESTED_PLAY:
