@@ -259,6 +259,21 @@ class TestClaims:
             ("79B3",),
         ) == LAWS_2017.tricks_disputed(after_round=True)
 
+    def test_tricks_disputed_2007(self) -> None:
+        """2007 Law 79B2: no 79B3 in 2007; called after the round the Director rules under
+        79C or Law 87, no side's score need increase. Before the round ends, as in 2017."""
+        assert Judge(
+            Role.DECLARER,
+            "79B",
+            "The players disagree on the tricks won and the Director was called after the "
+            "round: he rules under Law 79C or Law 87 and need not raise either side's score "
+            "(2007 Law 79B2). How many tricks in all does declarer's side take?",
+            ("79B2",),
+        ) == LAWS_2007.tricks_disputed(after_round=True)
+        assert LAWS_2017.tricks_disputed(after_round=False) == LAWS_2007.tricks_disputed(
+            after_round=False
+        )
+
     def test_tricks_disputed_after_claim(self) -> None:
         """Law 79B1: after a claim or concession the Director applies 69B (the side that
         agreed) or 71 (the side that conceded), citing 79B1 with it, in both editions."""

@@ -165,6 +165,21 @@ class TestBoardReports:
         assert "(Law 79B3)" in result["pending"]["question"]
         assert result["rulings"][-1]["laws"] == ["79B3"]
 
+    def test_tricks_disputed_after_the_round_2007(self) -> None:
+        """2007 Law 79B2: the 2007 Laws have no 79B3; the Director called after the round
+        rules under Law 79C or Law 87 with no requirement that a side's score increase
+        (before: 2017's 79B3 and its wording in both editions)."""
+        result = state(AFTER_RULED_CLAIM, "2007")
+        assert result["error"] is None
+        assert result["pending"]["law"] == "79B"
+        assert result["pending"]["question"] == (
+            "The players disagree on the tricks won and the Director was called after the "
+            "round: he rules under Law 79C or Law 87 and need not raise either side's score "
+            "(2007 Law 79B2). How many tricks in all does declarer's side take?"
+        )
+        assert result["rulings"][-1]["laws"] == ["79B2"]
+        assert state([*AFTER_RULED_CLAIM, director(tricks=9)], "2007")["result"] == 9
+
     @pytest.mark.parametrize("edition", ["2017", "2007"])
     def test_tricks_disputed_after_the_round_after_an_agreed_claim(self, edition: str) -> None:
         """Laws 79B1 and 69B: South agreed to East's claim; North's report, even after the

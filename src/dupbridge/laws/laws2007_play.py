@@ -19,6 +19,7 @@ from dupbridge.laws.steps import (
     AwaitCall,
     CallFacts,
     Do,
+    Judge,
     Option,
     Rectify,
     Role,
@@ -59,6 +60,24 @@ class Laws2007Play(LawsEdition):
     def claim_play_continued(self) -> Rectify | None:
         """2007 Law 68D: play ceases after a claim; it cannot continue."""
         return None
+
+    def tricks_disputed(self, *, after_round: bool) -> Judge:
+        """2007 Law 79B2: with no claim or concession (79B1) the Director rules what score is
+        recorded; called only after the round, he rules under Law 79C or Law 87 and need not
+        raise either side's score. The 2007 Laws have no 79B3 (2017's test that the score is
+        changed for both sides only if he is clearly convinced of the table result)."""
+        if not after_round:
+            return super().tricks_disputed(after_round=False)
+        return Judge(
+            Role.DECLARER,
+            "79B",
+            N_(
+                "The players disagree on the tricks won and the Director was called after the "
+                "round: he rules under Law 79C or Law 87 and need not raise either side's "
+                "score (2007 Law 79B2). How many tricks in all does declarer's side take?"
+            ),
+            ("79B2",),
+        )
 
     def no_transfer(self, facts: RevokeFacts) -> tuple[str, str] | None:
         """The 2007 exceptions of Law 64B (B3 any card faced on the table or of a hand laid
