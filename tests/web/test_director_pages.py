@@ -172,3 +172,106 @@ def test_the_pending_decision_shows_its_law_and_options(director: TestClient) ->
     assert f'name="step" value="{asked + 1}"' in choice
     chosen = actions[asked + 1]["choose"]["option"]
     assert f'name="option" value="{chosen}"' in choice
+
+
+def played_to_the_end(director: TestClient) -> str:
+    """Board 1 of the records' deal entered with the forms: 1NT by East, all thirteen tricks
+    played (East makes 6); the page of the ruling."""
+    from tests.rulings.test_pinned_defective_trick import PLAYED
+    from tests.rulings.test_pinned_engine import DEAL
+
+    page = start(director, board="1", edition="2017", deal=DEAL)
+    for action in PLAYED:
+        if "call" in action:
+            form = {"do": "call", "seat": action["seat"], "call": action["call"]}
+        else:
+            form = {"do": "card", "card": f"{action['seat']} {action['card']}"}
+        assert director.post(page, data=form).status_code == 303, action
+    return page
+
+
+@pytest.mark.parametrize(
+    ("when", "result", "laws"),
+    [
+        ("after_play", 5, ["67B1", "64A2"]),
+        ("after_next_call", 6, ["67B1", "64A2", "64B4", "64C"]),
+        ("after_round", 6, ["67B1", "64A2", "64B5", "64C"]),
+    ],
+)
+def test_a_defective_trick_after_play_says_when(
+    director: TestClient, when: str, result: int, laws: list[str]
+) -> None:
+    """Law 67B1 after play, from the Director's form: South reports that West omitted to play
+    to trick 1. Reported at the end of play the deemed revoke transfers one trick (Law 64A2:
+    East's 6 tricks become 5); first drawn after a non-offender's call on the next deal (64B4)
+    or after the round (64B5) it transfers none. The form offers the time only after play,
+    with the revoke form's control."""
+    page = played_to_the_end(director)
+    form_page = director.get(f"{page}?entry=defective_trick").text
+    for value in ("after_play", "after_next_call", "after_round"):
+        assert f'name="when" value="{value}"' in form_page
+    assert 'name="when" value="after_play" checked' in form_page
+    assert 'name="when"' in director.get(f"{page}?entry=revoke").text
+    form = {"do": "report", "detail": "defective_trick", "seat": "S", "against": "W",
+            "trick": "1", "cards": "omitted", "when": when}  # fmt: skip
+    answer = director.post(page, data=form)
+    assert answer.status_code == 303, answer.text
+    ruling = page.rsplit("/", 1)[1]
+    state = director.get(f"/api/director/rulings/{ruling}").json()["state"]
+    assert state["error"] is None
+    assert (state["result_before_transfers"], state["result"]) == (6, result)
+    (revoke,) = state["revokes"]
+    assert revoke["noticed"] == {"by": "S", "when": when}
+    assert state["rulings"][-1]["laws"] == laws
+    kept = director.get(f"{page}/record.json").json()["actions"][-1]
+    assert kept["details"] == {"trick": 1, "cards": "omitted", "when": when}
+
+
+def test_a_defective_trick_during_play_has_no_time_to_choose(director: TestClient) -> None:
+    """During play attention is drawn during play (Law 64B4 and 64B5 cannot arise): the form
+    asks for the trick and the cards but offers no time; a report without a trick number is
+    refused with the law."""
+    from tests.rulings.test_pinned_engine import DEAL
+    from tests.rulings.test_pinned_play import ONE_NT, TRICK_1
+
+    page = start(director, board="1", edition="2017", deal=DEAL)
+    for action in [*ONE_NT, *TRICK_1]:
+        if "call" in action:
+            form = {"do": "call", "seat": action["seat"], "call": action["call"]}
+        else:
+            form = {"do": "card", "card": f"{action['seat']} {action['card']}"}
+        assert director.post(page, data=form).status_code == 303, action
+    form_page = director.get(f"{page}?entry=defective_trick").text
+    assert 'name="trick"' in form_page
+    assert 'name="cards" value="surplus"' in form_page
+    assert 'name="when"' not in form_page
+    form = {"do": "report", "detail": "defective_trick", "seat": "S", "against": "W"}
+    refused = director.post(page, data={**form, "trick": ""})
+    assert refused.status_code == 422
+    assert "Law 67" in refused.text
+    answer = director.post(page, data={**form, "trick": "1", "cards": "omitted"})
+    assert answer.status_code == 303, answer.text
+    kept = director.get(f"{page}/record.json").json()["actions"][-1]
+    assert kept == {"seat": "S", "report": "defective_trick", "against": "W",
+                    "details": {"trick": 1, "cards": "omitted"}}  # fmt: skip
+
+
+def test_a_revoke_after_the_round_with_the_same_control(director: TestClient) -> None:
+    """Law 64B5 from the revoke form: the record's table (a revoke by West, play ended by an
+    agreed claim) is entered, then North draws attention to the revoke after the round with
+    the form's time: no trick is transferred, as in the record."""
+    record = scenario(RECORDS / "q64b5_2017_raised_after_the_round.json")["record"]
+    *before, last = record["actions"]
+    assert last == {"seat": "N", "revoke": "W", "when": "after_round"}
+    page = start(director, board=str(record["board"]), edition="2017", deal=record["deal"])
+    ruling = page.rsplit("/", 1)[1]
+    for action in before:
+        answer = director.post(f"/api/director/rulings/{ruling}/actions", json={"action": action})
+        assert answer.status_code == 200, answer.text
+    form = {"do": "revoke", "seat": "N", "offender": "W", "when": "after_round"}
+    assert director.post(page, data=form).status_code == 303
+    kept = director.get(f"{page}/record.json").json()
+    assert kept["actions"][-1] == last
+    assert comparable(state_json(run_record(kept))) == comparable(state_json(run_record(record)))
+    (revoke,) = director.get(f"/api/director/rulings/{ruling}").json()["state"]["revokes"]
+    assert revoke["transfer"]["law"] == "64B5"

@@ -204,6 +204,8 @@ def _action_of(do: str, form: dict[str, str]) -> dict[str, Any]:
         revoke: dict[str, Any] = {"seat": seat, "revoke": form.get("offender", "")}
         if form.get("trick", "").isdigit():
             revoke["trick"] = int(form["trick"])
+        if form.get("when"):  # after play only (Laws 64B4, 64B5)
+            revoke["when"] = form["when"]
         return revoke
     if do == "claim":
         claim: dict[str, Any] = {"seat": seat, "claim": int(form.get("tricks", "0") or 0)}
@@ -218,6 +220,17 @@ def _action_of(do: str, form: dict[str, str]) -> dict[str, Any]:
             report["against"] = form["against"]
         if form.get("facts"):
             report["facts"] = form["facts"]
+        if form.get("detail") == "defective_trick":
+            # Law 67B: the trick, a card too few or too many, and after play when attention
+            # was drawn (Laws 64B4, 64B5); a trick that is not a number is refused with its law.
+            trick = form.get("trick", "")
+            details: dict[str, Any] = {
+                "trick": int(trick) if trick.isdigit() else trick,
+                "cards": form.get("cards", "omitted"),
+            }
+            if form.get("when"):
+                details["when"] = form["when"]
+            report["details"] = details
         return report
     if do == "tricks":
         return {"director": {"tricks": int(form.get("tricks", "0") or 0)}}
