@@ -75,10 +75,14 @@ def sign_in(page: Any, server: Any) -> None:
     )
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, part: Any = None) -> None:
+    """The whole page, or only ``part`` (a locator), to docs/img."""
     if os.environ.get("DUPBRIDGE_SCREENSHOTS") == "1":
         DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(DOCS_IMG / name), full_page=True)
+        if part is not None:
+            part.screenshot(path=str(DOCS_IMG / name))
+        else:
+            page.screenshot(path=str(DOCS_IMG / name), full_page=True)
 
 
 def all_named(page: Any) -> None:
@@ -269,3 +273,43 @@ def test_desktop_session_scores(desktop: Any, server: Any) -> None:
     assert "A40/60" in entries.nth(1).inner_text()
     all_named(page)
     shot(page, "director-session-scores.png")
+
+
+def test_phone_defective_trick_after_the_round(browser: Any, server: Any) -> None:
+    """Law 67B1 after play on a phone: the thirteen tricks of 1NT by East are entered, then
+    the Director opens "A trick with a card too many or too few", taps who reported it, the
+    offender, the trick, and when attention was drawn: after the round (Law 64B5, the revoke
+    form's control): the deemed revoke transfers no trick and East keeps his 6 tricks."""
+    from tests.rulings.test_pinned_defective_trick import PLAYED
+    from tests.rulings.test_pinned_engine import DEAL
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    sign_in(page, server)
+    api = page.request
+    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
+    for action in PLAYED:
+        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
+                          data={"action": action})  # fmt: skip
+        assert answer.ok, answer.text()
+    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=defective_trick")
+    form = page.locator("section.entry-form")
+    form.get_by_role("group", name="Who reported it").get_by_role("radio", name="S").tap()
+    form.get_by_role("group", name="Against").get_by_role("radio", name="W").tap()
+    form.get_by_label("Which trick").fill("1")
+    assert form.get_by_role("radio", name="A card too few").is_checked()
+    when = form.get_by_role("group", name="When attention was drawn")
+    assert when.get_by_role("radio", name="After play", exact=True).is_checked()
+    when.get_by_role("radio", name="After the round Law 64B5").tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    all_named(page)
+    shot(page, "director-defective-trick.png", form)
+    tap(page, "button", "Record it")
+    rulings = page.locator("article.ruling").inner_text()
+    assert "64B5" in rulings
+    assert "67B1" in rulings
+    state = api.get(f"{server.base}/api/director/rulings/{view['id']}").json()["state"]
+    assert (state["result_before_transfers"], state["result"]) == (6, 6)
+    assert "Declarer's side: 6 tricks" in page.locator("main").inner_text()
+    all_named(page)
+    context.close()
