@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -174,13 +175,13 @@ def test_the_pending_decision_shows_its_law_and_options(director: TestClient) ->
     assert f'name="option" value="{chosen}"' in choice
 
 
-def played_to_the_end(director: TestClient) -> str:
+def played_to_the_end(director: TestClient, edition: str = "2017") -> str:
     """Board 1 of the records' deal entered with the forms: 1NT by East, all thirteen tricks
     played (East makes 6); the page of the ruling."""
     from tests.rulings.test_pinned_defective_trick import PLAYED
     from tests.rulings.test_pinned_engine import DEAL
 
-    page = start(director, board="1", edition="2017", deal=DEAL)
+    page = start(director, board="1", edition=edition, deal=DEAL)
     for action in PLAYED:
         if "call" in action:
             form = {"do": "call", "seat": action["seat"], "call": action["call"]}
@@ -275,3 +276,57 @@ def test_a_revoke_after_the_round_with_the_same_control(director: TestClient) ->
     assert comparable(state_json(run_record(kept))) == comparable(state_json(run_record(record)))
     (revoke,) = director.get(f"/api/director/rulings/{ruling}").json()["state"]["revokes"]
     assert revoke["transfer"]["law"] == "64B5"
+
+
+#: The Director's question on a disagreement on the tricks won, by edition and by when he
+#: was called (Laws 79B2, 79B3; 2007 Law 79B2).
+DURING_THE_ROUND = "The players disagree on the tricks won (Law 79B). With no claim"
+CALLED_LATE = "The players disagree on the tricks won and the Director was called after the round"
+AFTER_THE_ROUND_2017 = f"{CALLED_LATE}: he changes the score for both sides only if clearly"
+AFTER_THE_ROUND_2007 = f"{CALLED_LATE}: he rules under Law 79C or Law 87"
+
+
+@pytest.mark.parametrize(
+    ("edition", "when", "laws", "question"),
+    [
+        ("2017", "after_round", ["79B3"], AFTER_THE_ROUND_2017),
+        ("2017", "during_round", ["79B2"], DURING_THE_ROUND),
+        ("2007", "after_round", ["79B2"], AFTER_THE_ROUND_2007),
+        ("2007", "during_round", ["79B2"], DURING_THE_ROUND),
+    ],
+)
+def test_tricks_disputed_says_when_the_director_was_called(
+    director: TestClient, edition: str, when: str, laws: list[str], question: str
+) -> None:
+    """Law 79B from the Director's form: 1NT by East is played out (no claim, so 79B1 does
+    not apply) and North disputes the tricks won. Called after the round, the 2017 Director
+    may change the score for both sides only if clearly convinced of the table result
+    (79B3); in 2007 he rules under 79C or Law 87 (2007 Law 79B2, no B3). Called during the
+    round he rules the score (79B2). The form offers the two times with their laws, during
+    the round first; the Director's 6 tricks are then the result."""
+    page = played_to_the_end(director, edition)
+    form_page = director.get(f"{page}?entry=tricks_disputed").text
+    assert "When the Director was called" in form_page
+    assert 'name="when" value="during_round" checked' in form_page
+    assert 'name="when" value="after_round"' in form_page
+    after = "Law 79B2" if edition == "2007" else "Law 79B3"
+    assert f'After the round <span class="law">{after}</span>' in form_page
+    assert 'name="when" value="after_play"' not in form_page  # not the revoke's times
+    assert 'name="against"' not in form_page  # Law 79B names no offender
+    form = {"do": "report", "detail": "tricks_disputed", "seat": "N", "when": when}
+    answer = director.post(page, data=form)
+    assert answer.status_code == 303, answer.text
+    ruling = page.rsplit("/", 1)[1]
+    state = director.get(f"/api/director/rulings/{ruling}").json()["state"]
+    assert state["error"] is None
+    assert state["pending"]["law"] == "79B"
+    assert state["pending"]["question"].startswith(question)
+    assert state["rulings"][-1]["laws"] == laws
+    kept = director.get(f"{page}/record.json").json()["actions"][-1]
+    expected: dict[str, Any] = {"seat": "N", "report": "tricks_disputed"}
+    if when == "after_round":
+        expected["details"] = {"after_round": True}
+    assert kept == expected
+    assert director.post(page, data={"do": "tricks", "tricks": "6"}).status_code == 303
+    final = director.get(f"/api/director/rulings/{ruling}").json()["state"]
+    assert (final["pending"], final["result"]) == (None, 6)

@@ -231,6 +231,9 @@ def _action_of(do: str, form: dict[str, str]) -> dict[str, Any]:
             if form.get("when"):
                 details["when"] = form["when"]
             report["details"] = details
+        if form.get("detail") == "tricks_disputed" and form.get("when") == "after_round":
+            # Law 79B3 (2007 Law 79B2): the Director was not called before the round ended.
+            report["details"] = {"after_round": True}
         return report
     if do == "tricks":
         return {"director": {"tricks": int(form.get("tricks", "0") or 0)}}
