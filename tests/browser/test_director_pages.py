@@ -313,3 +313,49 @@ def test_phone_defective_trick_after_the_round(browser: Any, server: Any) -> Non
     assert "Declarer's side: 6 tricks" in page.locator("main").inner_text()
     all_named(page)
     context.close()
+
+
+def test_phone_tricks_disputed_after_the_round(browser: Any, server: Any) -> None:
+    """Law 79B3 on a phone: 1NT by East is played out (no claim: 79B1 does not apply), then
+    the Director opens "The players disagree on the tricks won", taps who reported it and
+    when he was called: after the round (the time control of the revoke form). He is asked
+    for the tricks under 79B3 (the score changed for both sides only if he is clearly
+    convinced of the table result) and taps 6: the ruling cites 79B3."""
+    from tests.rulings.test_pinned_defective_trick import PLAYED
+    from tests.rulings.test_pinned_engine import DEAL
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    sign_in(page, server)
+    api = page.request
+    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
+    for action in PLAYED:
+        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
+                          data={"action": action})  # fmt: skip
+        assert answer.ok, answer.text()
+    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=tricks_disputed")
+    form = page.locator("section.entry-form")
+    form.get_by_role("group", name="Who reported it").get_by_role("radio", name="N").tap()
+    when = form.get_by_role("group", name="When the Director was called")
+    assert when.get_by_role("radio", name="During the round Law 79B2").is_checked()
+    when.get_by_role("radio", name="After the round Law 79B3").tap()
+    assert when.get_by_role("radio", name="After the round Law 79B3").is_checked()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = when.bounding_box()
+    assert box is not None
+    assert 0 <= box["x"]
+    assert box["x"] + box["width"] <= 390
+    assert form.get_by_role("group", name="Against").count() == 0  # Law 79B: no offender
+    all_named(page)
+    shot(page, "director-tricks-disputed.png", form)
+    tap(page, "button", "Record it")
+    pending = page.locator(".pending").inner_text()
+    assert "79B3" in pending
+    assert "clearly convinced" in pending
+    all_named(page)
+    click(page, "button", "6 tricks")
+    assert "79B3" in page.locator("article.ruling").inner_text()
+    state = api.get(f"{server.base}/api/director/rulings/{view['id']}").json()["state"]
+    assert (state["pending"], state["result"]) == (None, 6)
+    assert "Declarer's side: 6 tricks" in page.locator("main").inner_text()
+    context.close()
