@@ -330,3 +330,105 @@ def test_tricks_disputed_says_when_the_director_was_called(
     assert director.post(page, data={"do": "tricks", "tricks": "6"}).status_code == 303
     final = director.get(f"/api/director/rulings/{ruling}").json()["state"]
     assert (final["pending"], final["result"]) == (None, 6)
+
+
+def entered(director: TestClient, actions: list[dict[str, Any]], edition: str = "2017") -> str:
+    """Board 1 of the records' deal with ``actions`` (calls and cards) entered with the
+    forms; the page of the ruling."""
+    from tests.rulings.test_pinned_engine import DEAL
+
+    page = start(director, board="1", edition=edition, deal=DEAL)
+    for action in actions:
+        if "call" in action:
+            form = {"do": "call", "seat": action["seat"], "call": action["call"]}
+        else:
+            form = {"do": "card", "card": f"{action['seat']} {action['card']}"}
+        assert director.post(page, data=form).status_code == 303, action
+    return page
+
+
+def ruled(director: TestClient, page: str) -> dict[str, Any]:
+    ruling = page.rsplit("/", 1)[1]
+    state: dict[str, Any] = director.get(f"/api/director/rulings/{ruling}").json()["state"]
+    assert state["error"] is None
+    return state
+
+
+@pytest.mark.parametrize(
+    ("edition", "law", "called"), [("2017", "13C", "13B"), ("2007", "13F", "13A")]
+)
+def test_a_surplus_card_from_the_wrong_number_form(
+    director: TestClient, edition: str, law: str, called: str
+) -> None:
+    """Law 13C (2007 Law 13F) from the Director's form: East has bid 1NT when South reports a
+    hand with a wrong number of cards. A surplus card not part of the deal is removed and
+    the auction goes on with no rectification; a hand with too many cards (another too
+    few) after a call asks whether the deal can be corrected and played (Law 13B; 2007
+    Law 13A). The form
+    names the field for the player with the wrong hand "The offender"."""
+    page = entered(director, [{"seat": "N", "call": "Pass"}, {"seat": "E", "call": "1NT"}], edition)
+    form_page = director.get(f"{page}?entry=wrong_number").text
+    assert "The offender" in form_page
+    assert ">Against<" not in form_page
+    assert 'name="cards" value="too_many" checked' in form_page
+    assert f'A surplus card, not part of the deal <span class="law">Law {law}</span>' in form_page
+    form = {"do": "report", "detail": "incorrect_number_of_cards", "seat": "S", "against": "E"}
+    answer = director.post(page, data={**form, "cards": "surplus"})
+    assert answer.status_code == 303, answer.text
+    state = ruled(director, page)
+    assert state["rulings"][-1]["laws"] == [law]
+    assert state["pending"] is None
+    assert state["phase"] == "auction"
+    kept = director.get(f"{page}/record.json").json()["actions"][-1]
+    assert kept == {"seat": "S", "report": "incorrect_number_of_cards", "against": "E",
+                    "details": {"surplus": True}}  # fmt: skip
+    # The other answer, on a fresh table: a call was made with too many cards (Law 13B).
+    page = entered(director, [{"seat": "N", "call": "Pass"}, {"seat": "E", "call": "1NT"}], edition)
+    assert director.post(page, data={**form, "cards": "too_many"}).status_code == 303
+    state = ruled(director, page)
+    assert state["pending"]["law"] == called
+    assert "details" not in director.get(f"{page}/record.json").json()["actions"][-1]
+
+
+@pytest.mark.parametrize(
+    ("found", "laws"),
+    [
+        ("played", ["14B1", "67"]),
+        ("elsewhere", ["14B2", "14B3", "14B4", "14C"]),
+        ("not_found", ["14B2", "14B3", "14B4", "14C"]),
+    ],
+)
+def test_where_a_missing_card_was_found(director: TestClient, found: str, laws: list[str]) -> None:
+    """Law 14B from the Director's form: after South's opening lead North reports that West's
+    hand is a card short. Found among the played cards, Law 67 applies (14B1); found
+    elsewhere it is restored (14B2), and if it cannot be found the deal is reconstructed
+    (14B3); either way it is deemed to have been in the hand throughout (14B4). The form
+    asks where it was found only once the opening lead is faced (before it Law 14A applies
+    whatever the answer)."""
+    calls = [{"seat": "N", "call": "Pass"}, {"seat": "E", "call": "1NT"}]
+    one_nt = [*calls, *({"seat": seat, "call": "Pass"} for seat in "SWN")]
+    for before_the_lead in (calls, one_nt):
+        page = entered(director, before_the_lead)
+        assert 'name="found"' not in director.get(f"{page}?entry=missing_card").text
+    page = entered(director, [*one_nt, {"seat": "S", "card": "H7"}])
+    form_page = director.get(f"{page}?entry=missing_card").text
+    assert "Where the card was found" in form_page
+    assert 'name="found" value="elsewhere" checked' in form_page
+    assert 'Among the played cards <span class="law">Law 14B1</span>' in form_page
+    assert "The offender" in form_page
+    form = {"do": "report", "detail": "missing_card", "seat": "N", "against": "W", "found": found}
+    assert director.post(page, data=form).status_code == 303
+    assert ruled(director, page)["rulings"][-1]["laws"] == laws
+    kept = director.get(f"{page}/record.json").json()["actions"][-1]
+    assert kept == {"seat": "N", "report": "missing_card", "against": "W",
+                    "details": {"found": found}}  # fmt: skip
+
+
+def test_the_player_a_wrong_explanation_concerns_keeps_its_label(director: TestClient) -> None:
+    """Laws 20F, 21B and 16B: on the misinformation and unauthorized information forms the
+    field names the player the report concerns, not an offender found by the Director."""
+    page = start(director, board="3")
+    for key in ("misinformation", "unauthorized"):
+        form_page = director.get(f"{page}?entry={key}").text
+        assert "<legend>Against</legend>" in form_page
+        assert "The offender" not in form_page

@@ -109,6 +109,12 @@ def _ruling_page(
     seat = (pending["callers"][0] if pending and pending["callers"] else None) or state["turn"]
     with use_language(page_language(request)):
         entries = irregularity_list()
+    lead_faced = False
+    if entry is not None and entry.detail == "missing_card":
+        # Law 14A before the opening lead is faced, 14B after: only then is it asked where
+        # the card was found (as the engine decides, from the cards played).
+        play = desk.assistant.table(ruling_id).play
+        lead_faced = play is not None and play.cards_played > 0
     return render(
         request,
         "director/ruling.html",
@@ -123,6 +129,7 @@ def _ruling_page(
         seat=seat or "N",
         entries=entries,
         entry=None if entry is None else entry.to_json(),
+        lead_faced=lead_faced,
         **LABELS,
     )
 
@@ -231,6 +238,13 @@ def _action_of(do: str, form: dict[str, str]) -> dict[str, Any]:
             if form.get("when"):
                 details["when"] = form["when"]
             report["details"] = details
+        if form.get("detail") == "incorrect_number_of_cards" and form.get("cards") == "surplus":
+            # Law 13C (2007: 13F): a surplus card not part of the deal is removed.
+            report["details"] = {"surplus": True}
+        if form.get("detail") == "missing_card" and form.get("found"):
+            # Law 14B, after the opening lead: found among the played cards (14B1, Law 67
+            # applies), elsewhere (14B2) or not at all (14B3).
+            report["details"] = {"found": form["found"]}
         if form.get("detail") == "tricks_disputed" and form.get("when") == "after_round":
             # Law 79B3 (2007 Law 79B2): the Director was not called before the round ended.
             report["details"] = {"after_round": True}
