@@ -295,7 +295,7 @@ def test_phone_defective_trick_after_the_round(browser: Any, server: Any) -> Non
     page.goto(f"{server.base}/director/assistant/{view['id']}?entry=defective_trick")
     form = page.locator("section.entry-form")
     form.get_by_role("group", name="Who reported it").get_by_role("radio", name="S").tap()
-    form.get_by_role("group", name="Against").get_by_role("radio", name="W").tap()
+    form.get_by_role("group", name="The offender").get_by_role("radio", name="W").tap()
     form.get_by_label("Which trick").fill("1")
     assert form.get_by_role("radio", name="A card too few").is_checked()
     when = form.get_by_role("group", name="When attention was drawn")
@@ -345,7 +345,7 @@ def test_phone_tricks_disputed_after_the_round(browser: Any, server: Any) -> Non
     assert box is not None
     assert 0 <= box["x"]
     assert box["x"] + box["width"] <= 390
-    assert form.get_by_role("group", name="Against").count() == 0  # Law 79B: no offender
+    assert form.get_by_role("group", name="The offender").count() == 0  # Law 79B: none
     all_named(page)
     shot(page, "director-tricks-disputed.png", form)
     tap(page, "button", "Record it")
@@ -358,4 +358,77 @@ def test_phone_tricks_disputed_after_the_round(browser: Any, server: Any) -> Non
     state = api.get(f"{server.base}/api/director/rulings/{view['id']}").json()["state"]
     assert (state["pending"], state["result"]) == (None, 6)
     assert "Declarer's side: 6 tricks" in page.locator("main").inner_text()
+    context.close()
+
+
+def test_phone_missing_card_found_among_the_played(browser: Any, server: Any) -> None:
+    """Law 14B1 on a phone: after South's opening lead against 1NT by East, the Director
+    opens "A card is missing", taps who reported it, the offender (West, a card short) and
+    where the card was found: among the played cards, so Law 67 applies."""
+    from tests.rulings.test_pinned_engine import DEAL
+    from tests.rulings.test_pinned_play import ONE_NT
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    sign_in(page, server)
+    api = page.request
+    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
+    for action in [*ONE_NT, {"seat": "S", "card": "H7"}]:
+        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
+                          data={"action": action})  # fmt: skip
+        assert answer.ok, answer.text()
+    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=missing_card")
+    form = page.locator("section.entry-form")
+    form.get_by_role("group", name="Who reported it").get_by_role("radio", name="N").tap()
+    form.get_by_role("group", name="The offender").get_by_role("radio", name="W").tap()
+    found = form.get_by_role("group", name="Where the card was found")
+    assert found.get_by_role("radio", name="Elsewhere Law 14B2").is_checked()
+    found.get_by_role("radio", name="Among the played cards Law 14B1").tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = found.bounding_box()
+    assert box is not None
+    assert 0 <= box["x"]
+    assert box["x"] + box["width"] <= 390
+    all_named(page)
+    shot(page, "director-missing-card.png", form)
+    tap(page, "button", "Record it")
+    rulings = page.locator("article.ruling").inner_text()
+    assert "14B1" in rulings
+    assert "67" in rulings
+    state = api.get(f"{server.base}/api/director/rulings/{view['id']}").json()["state"]
+    assert state["rulings"][-1]["laws"] == ["14B1", "67"]
+    all_named(page)
+    context.close()
+
+
+def test_phone_surplus_card(browser: Any, server: Any) -> None:
+    """Law 13C on a phone: East has opened 1NT when South reports a hand with a wrong number
+    of cards; the Director taps the offender and "A surplus card, not part of the deal": it
+    is removed and the auction goes on with no rectification (no question is pending)."""
+    from tests.rulings.test_pinned_engine import DEAL
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    sign_in(page, server)
+    api = page.request
+    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
+    for action in [{"seat": "N", "call": "Pass"}, {"seat": "E", "call": "1NT"}]:
+        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
+                          data={"action": action})  # fmt: skip
+        assert answer.ok, answer.text()
+    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=wrong_number")
+    form = page.locator("section.entry-form")
+    form.get_by_role("group", name="Who reported it").get_by_role("radio", name="S").tap()
+    form.get_by_role("group", name="The offender").get_by_role("radio", name="E").tap()
+    wrong = form.get_by_role("group", name="What is wrong with it")
+    assert wrong.get_by_role("radio", name="Too many cards, another hand too few").is_checked()
+    wrong.get_by_role("radio", name="A surplus card, not part of the deal Law 13C").tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    all_named(page)
+    shot(page, "director-surplus-card.png", form)
+    tap(page, "button", "Record it")
+    assert "13C" in page.locator("article.ruling").inner_text()
+    state = api.get(f"{server.base}/api/director/rulings/{view['id']}").json()["state"]
+    assert (state["pending"], state["rulings"][-1]["laws"]) == (None, ["13C"])
+    all_named(page)
     context.close()
