@@ -427,6 +427,39 @@ class TestReports:
             "15A",
         )
 
+    def test_the_details_of_board_reports_are_checked(self) -> None:
+        """Laws 13C, 14B and 79B3: where a missing card was found is one of three places, and
+        a surplus card or a call after the round is a yes or a no; anything else is refused
+        with the value named, and nothing is logged."""
+        table = played_a_trick()
+        before = len(table.events)
+        refused(
+            table,
+            lambda: table.report(Seat.W, "missing_card", "f", Seat.N, {"found": "nowhere"}),
+            "'found' is 'elsewhere', 'played' or 'not_found', not 'nowhere' (Law 14 (2017))",
+            Seat.W,
+            "14",
+        )
+        refused(
+            table,
+            lambda: table.report(
+                Seat.W, "incorrect_number_of_cards", "f", Seat.N, {"surplus": "yes"}
+            ),
+            "'surplus' is true or false, not 'yes' (Law 13 (2017))",
+            Seat.W,
+            "13",
+        )
+        refused(
+            table,
+            lambda: table.report(Seat.W, "tricks_disputed", "f", None, {"after_round": 1}),
+            "'after_round' is true or false, not 1 (Law 79 (2017))",
+            Seat.W,
+            "79",
+        )
+        assert before == len(table.events)
+        events = table.report(Seat.W, "missing_card", "f", Seat.N, {"found": "played"})
+        assert [(before + 1, "missing_card", LawRef(14, "", "2017"), Seat.N)] == flagged(events)
+
     def test_a_defective_trick(self) -> None:
         """Law 67: the report names a completed trick (a number, not a truth value) and
         whether a card was omitted or is surplus."""

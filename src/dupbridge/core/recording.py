@@ -391,6 +391,23 @@ class Recorder(RecorderCore):
                     seat=seat,
                     law=law,
                 )
+        if kind == "missing_card" and details.get("found", "elsewhere") not in FOUND:
+            raise ImpossibleActionError(
+                _("'found' is 'elsewhere', 'played' or 'not_found', not {found!r}").format(
+                    found=details.get("found")
+                ),
+                seat=seat,
+                law=law,
+            )  # Law 14B: where the missing card turned up
+        for flag in ("surplus", "after_round"):  # Laws 13C and 79B3: yes or no
+            if flag in details and not isinstance(details[flag], bool):
+                raise ImpossibleActionError(
+                    _("{name!r} is true or false, not {value!r}").format(
+                        name=flag, value=details[flag]
+                    ),
+                    seat=seat,
+                    law=law,
+                )
         if kind == "tricks_disputed" and (table.phase is not Phase.FINISHED or play is None):
             raise ImpossibleActionError(
                 _("the tricks won are agreed once play is over (Law 79A)"), seat=seat, law=law
@@ -497,6 +514,9 @@ class Recorder(RecorderCore):
 
 
 _DIRECTOR_FACTS = frozenset({"name", "time", "note", "specified"})
+#: Where a missing card was found (Law 14B): elsewhere (B2), among the played cards (B1, then
+#: Law 67), or nowhere (B3).
+FOUND = ("elsewhere", "played", "not_found")
 
 #: The reports a recording-mode table takes, with the law each concerns (2017 numbering).
 REPORTS: dict[str, str] = {
