@@ -208,6 +208,48 @@ class RecorderCore(RecorderState):
                 self.exposed = {seat: list(cards) for seat, cards in exposed.items()}
                 self.lead_rights = list(rights)
                 self._at_end = None
+            self._restore_duties()
+
+    def _restore_duties(self) -> None:
+        """The auction reopens: the duties on calls still unfulfilled when it ended bind
+        again. A player who must pass "when next it is his turn to call" (Laws 24B, 24C,
+        30A, 30B1(b)(ii), 31A2(b), 32A2(b)) or "whenever it is his turn" (Law 27B2, 27B3)
+        has not had that turn yet; a repeat duty (Laws 31A1, 32A1) is still owed; a ruling
+        waiting for a player's next call (Laws 27B, 30B1(b), 31B2, 32B2) still waits. The
+        reopened auction is the same auction (Law 21B1 changes a call "without other
+        rectification" for the changer's side, and lifts nothing from the other side).
+
+        A repeat duty pending at the end was imposed because the offender's RHO passed
+        (Laws 31A1, 32A1: "if that opponent passes"); if that pass no longer stands (it
+        was the call changed), the duty lapses with it."""
+        if self._duties_at_end is None:
+            return
+        obligations, watches, standing = self._duties_at_end
+        self._duties_at_end = None
+        for seat, pending in obligations.items():
+            duties = pending
+            now = self.obligations.get(seat, [])
+            if any(o.duty is Duty.REPEAT for o in now) or not self._rho_pass_stands(seat, standing):
+                # a later ruling named the call he must make, or the pass that made him
+                # repeat is gone: the earlier repeat duty lapses
+                duties = [o for o in duties if o.duty is not Duty.REPEAT]
+            kept = [o for o in duties if o not in now] + now
+            if kept:
+                self.obligations[seat] = kept
+        self.watches[:0] = [w for w in watches if w not in self.watches]
+
+    def _rho_pass_stands(self, seat: Seat, standing: list[Standing]) -> bool:
+        """Whether the last call ``seat``'s RHO had made when the auction ended, a pass,
+        still stands where it stood."""
+        for position in range(len(standing) - 1, -1, -1):
+            entry = standing[position]
+            if entry.seat is seat.rho:
+                return (
+                    isinstance(entry.call, Pass)
+                    and position < len(self.standing)
+                    and self.standing[position] == entry
+                )
+        return False
 
     def _apply(self, effects: Iterable[Effect]) -> None:
         table = self.table
@@ -354,6 +396,11 @@ class RecorderCore(RecorderState):
         contract = auction.contract
         table.log_event(AuctionEnded(table.next_seq, contract))
         self.ended = True
+        self._duties_at_end = (
+            {seat: list(duties) for seat, duties in self.obligations.items()},
+            list(self.watches),
+            list(self.standing),
+        )
         self.obligations.clear()
         self.watches.clear()
         self._at_end = (

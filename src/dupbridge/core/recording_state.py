@@ -77,6 +77,11 @@ class RecorderState(ClaimRecorder):
         self.reviews: list[ReviewItem] = []
         self.ended = False
         self._at_end: tuple[dict[Seat, list[tuple[Card, bool]]], list[LeadRight]] | None = None
+        #: The obligations and watches in force when the auction ended, restored if it
+        #: reopens (Laws 21B1, 25A5): they bind the player at his next turn to call.
+        self._duties_at_end: (
+            tuple[dict[Seat, list[Obligation]], list[Watch], list[Standing]] | None
+        ) = None
         self._init_play()
 
     @property
@@ -104,9 +109,13 @@ class RecorderState(ClaimRecorder):
         legal = auction.legal_calls()
         if seat is None:
             return legal
-        for obligation in self.obligations.get(seat, ()):
-            if obligation.duty is Duty.PASS:
-                return LegalCalls(35, False, False, True)
+        duties = self.obligations.get(seat, ())
+        if any(o.duty is Duty.PASS for o in duties):
+            # A duty to pass prevails over a duty to repeat, whichever came first: a bid,
+            # double or redouble by a player required to pass is inadmissible (Laws 35B,
+            # 37), and the repeat duty only binds a call that is legal (Laws 31A1, 32A1).
+            return LegalCalls(35, False, False, True)
+        for obligation in duties:
             if obligation.duty is Duty.REPEAT and obligation.call is not None:
                 return LegalCalls.only((obligation.call,))
         if any(o.duty is Duty.NO_DOUBLE for o in self.obligations.get(seat, ())):
