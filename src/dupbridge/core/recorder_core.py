@@ -264,8 +264,11 @@ class RecorderCore(RecorderState):
             self.pending = effect.pending
         elif isinstance(effect, Resolve):
             self.pending = None
+            # The calls the ruling was about (made before its flag) are settled now; a
+            # call made while it was pending (a premature replacement, Law 27C) waits for
+            # the rest of the ruling, and is cancelled in the end if nothing makes it stand.
             for seq, status in self.status.items():
-                if status == "irregular":
+                if status == "irregular" and seq < effect.ruling:
                     self.status[seq] = "cancelled"
         elif isinstance(effect, Stand):
             self._stand(effect.seat, effect.call, effect.seq)
@@ -331,8 +334,18 @@ class RecorderCore(RecorderState):
             self.reviews[effect.index].decision = effect.outcome
 
     def _settle(self) -> None:
-        """Bring the phase in line with the state: end the auction when it is complete
-        (after Law 17D3's check), and ask the rulebook before each turn to play."""
+        """Bring the phase in line with the state (:meth:`_settle_phase`); once no ruling
+        is pending, a call still labelled irregular has been ruled on without being made to
+        stand: it is cancelled (Laws 25B2, 39A, and every call out of the auction)."""
+        self._settle_phase()
+        if self.pending is None:
+            for seq, status in self.status.items():
+                if status == "irregular":
+                    self.status[seq] = "cancelled"
+
+    def _settle_phase(self) -> None:
+        """End the auction when it is complete (after Law 17D3's check), and ask the
+        rulebook before each turn to play."""
         table = self.table
         for _guard in range(200):
             if self.pending is not None:

@@ -232,7 +232,13 @@ class RulingsEngine(PlayRulings, LeadRulings):
         resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
         if meaning == Meaning.PREMATURE:
             case = dataclasses.replace(case, early=(seat, call, seq))
-            return [*resolve, *self._run(table, step, case)]
+            effects = self._run(table, step, case)
+            if any(isinstance(effect, Pend) for effect in effects):
+                # Law 27C: the same decision is asked again with the replacement in hand;
+                # the insufficient bid (which may still be accepted, 27A1) and its
+                # replacement both stay under the ruling meanwhile
+                return effects
+            return [*resolve, *effects]
         if meaning == Meaning.FORFEIT:
             return [
                 *resolve,
