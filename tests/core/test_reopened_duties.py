@@ -84,6 +84,31 @@ class TestDutiesSurviveTheReopenedAuction:
             flagged(table, start)
         )
 
+    @pytest.mark.parametrize("edition", ["2017", "2007"])
+    def test_a_pass_that_fulfilled_the_duty_is_cancelled(self, edition: str) -> None:
+        """Law 24B: West exposes an honour, East must pass at his next turn, and his pass
+        ends the auction. North changes the pass he made just before (Law 21B1): North's
+        and East's passes are cancelled, and a cancelled call is as if not made, so East
+        has not had his next turn yet and must pass when it comes."""
+        table = recording(edition)
+        calls(table, (Seat.N, "1D"), (Seat.E, "Pass"), (Seat.S, "1S"))
+        table.expose_cards(Seat.W, [Card.from_str("DJ")])
+        table.make_call(Seat.W, parse_call("Pass"), alert=True, explanation="no 5-card suit")
+        calls(table, (Seat.N, "Pass"), (Seat.E, "Pass"))
+        rec = table.recording
+        assert rec is not None
+        assert rec.ended
+        assert [] == duties(table, Seat.E)
+        table.report(Seat.N, "misinformation", "facts", against=Seat.E)
+        table.director(misinformation=True)
+        table.choose(Seat.N, "change")
+        assert ["1D", "Pass", "1S", "Pass"] == [str(entry.call) for entry in rec.standing]
+        forced = [(Duty.PASS, Span.NEXT_TURN, LawRef(24, "B", edition))]
+        assert forced == duties(table, Seat.E)
+        calls(table, (Seat.N, "2D"))
+        assert Seat.E is table.turn
+        assert ["Pass"] == legal(table)
+
     @pytest.mark.parametrize(
         ("edition", "answer", "law"),
         [("2017", "comparable", "B2"), ("2007", "same_meaning", "B2")],
@@ -161,6 +186,30 @@ class TestDutiesSurviveTheReopenedAuction:
         assert [] == duties(table, Seat.N)
         assert "2H" in legal(table)
         assert "3C" in legal(table)
+
+    def test_a_partners_pass_lapses_with_the_offenders_call(self) -> None:
+        """Law 30B1(b)(ii): South's pass out of rotation at North's turn is refused; at his
+        turn South passes, not a comparable call, so North must pass at his next turn; but
+        South's pass ends the auction. South then changes that pass (Law 21B1): the call the
+        duty rested on is cancelled, so North's duty does not come back."""
+        table = recording("2017")
+        calls(table, (Seat.N, "Pass"), (Seat.E, "Pass"), (Seat.S, "1C"))
+        table.make_call(Seat.W, parse_call("1H"), alert=True, explanation="5+ hearts")
+        calls(table, (Seat.S, "Pass"))
+        table.choose(Seat.W, "refuse")
+        table.director(artificial=False)
+        calls(table, (Seat.N, "Pass"), (Seat.E, "Pass"), (Seat.S, "Pass"))
+        table.director(comparable=False)
+        rec = table.recording
+        assert rec is not None
+        assert rec.ended
+        table.choose(Seat.W, "no_restriction")
+        table.report(Seat.S, "misinformation", "facts", against=Seat.E)
+        table.director(misinformation=True)
+        table.choose(Seat.S, "change")
+        assert Phase.AUCTION is table.phase
+        assert Seat.S is table.turn
+        assert [] == duties(table, Seat.N)
 
 
 class TestAPassDutyAndARepeatDutyMeet:

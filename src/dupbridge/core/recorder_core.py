@@ -38,6 +38,7 @@ from dupbridge.core.rectify import (
     LeadRight,
     Mark,
     Note,
+    Obligation,
     Oblige,
     PenaltyCard,
     Pend,
@@ -178,6 +179,12 @@ class RecorderCore(RecorderState):
             self.status[seq] = "standing"
         duties = self.obligations.get(seat)
         if duties:
+            position = len(self.standing) - 1
+            self._spent += [
+                (seat, o, position)
+                for o in duties
+                if o.span is Span.NEXT_TURN and o.duty is Duty.PASS
+            ]
             kept = [o for o in duties if o.span is not Span.NEXT_TURN]
             if kept:
                 self.obligations[seat] = kept
@@ -219,37 +226,48 @@ class RecorderCore(RecorderState):
         reopened auction is the same auction (Law 21B1 changes a call "without other
         rectification" for the changer's side, and lifts nothing from the other side).
 
-        A repeat duty pending at the end was imposed because the offender's RHO passed
-        (Laws 31A1, 32A1: "if that opponent passes"); if that pass no longer stands (it
-        was the call changed), the duty lapses with it."""
+        A duty rests on the auction as it stood when it was imposed: a repeat on the
+        offender's RHO's pass (Laws 31A1, 32A1: "if that opponent passes"), a partner's pass
+        on the offender's call (31A2(b)). If that call no longer stands (it was the call
+        changed, or came after it), the duty lapses with it."""
         if self._duties_at_end is None:
             return
-        obligations, watches, standing = self._duties_at_end
+        obligations, watches = self._duties_at_end
         self._duties_at_end = None
         for seat, pending in obligations.items():
-            duties = pending
+            duties = [o for o in pending if self._basis_stands(seat, o)]
             now = self.obligations.get(seat, [])
-            if any(o.duty is Duty.REPEAT for o in now) or not self._rho_pass_stands(seat, standing):
-                # a later ruling named the call he must make, or the pass that made him
-                # repeat is gone: the earlier repeat duty lapses
+            if any(o.duty is Duty.REPEAT for o in now):
+                # a later ruling named the call he must make; the earlier one lapses
                 duties = [o for o in duties if o.duty is not Duty.REPEAT]
             kept = [o for o in duties if o not in now] + now
             if kept:
                 self.obligations[seat] = kept
         self.watches[:0] = [w for w in watches if w not in self.watches]
 
-    def _rho_pass_stands(self, seat: Seat, standing: list[Standing]) -> bool:
-        """Whether the last call ``seat``'s RHO had made when the auction ended, a pass,
-        still stands where it stood."""
-        for position in range(len(standing) - 1, -1, -1):
-            entry = standing[position]
-            if entry.seat is seat.rho:
-                return (
-                    isinstance(entry.call, Pass)
-                    and position < len(self.standing)
-                    and self.standing[position] == entry
-                )
-        return False
+    def _owed_again(self, position: int) -> None:
+        """The calls from ``position`` on are cancelled: a player whose pass there
+        fulfilled a duty to pass at his next turn (Laws 24B, 30A, 31A2(b)...) has not had
+        that turn after all, and owes it again (a cancelled call is as if not made: Laws
+        17D3, 21B1, 25A6), unless the duty's own basis is cancelled too."""
+        owed = [(s, o, p) for s, o, p in self._spent if p >= position]
+        if not owed:
+            return
+        self._spent = [entry for entry in self._spent if entry[2] < position]
+        for seat, obligation, _position in owed:
+            if not self._basis_stands(seat, obligation):
+                continue
+            duties = self.obligations.setdefault(seat, [])
+            if obligation not in duties:
+                duties.append(obligation)
+
+    def _basis_stands(self, seat: Seat, obligation: Obligation) -> bool:
+        """Whether the last call standing when ``obligation`` was imposed still stands."""
+        basis = self._basis.get((seat, obligation))
+        if basis is None:
+            return True
+        position, entry = basis
+        return position < len(self.standing) and self.standing[position] == entry
 
     def _apply(self, effects: Iterable[Effect]) -> None:
         table = self.table
@@ -279,6 +297,7 @@ class RecorderCore(RecorderState):
                 if entry.seq is not None:
                     self.status[entry.seq] = "cancelled"
             del self.standing[effect.position :]
+            self._owed_again(effect.position)
             self._rebuild()
         elif isinstance(effect, Replace):
             old = self.standing[effect.position]
@@ -289,6 +308,10 @@ class RecorderCore(RecorderState):
                 self.status[effect.seq] = "standing"
             self._rebuild()
         elif isinstance(effect, Oblige):
+            last = len(self.standing) - 1
+            self._basis[effect.seat, effect.obligation] = (
+                (last, self.standing[last]) if self.standing else None
+            )
             duties = self.obligations.setdefault(effect.seat, [])
             if effect.obligation.duty is Duty.REPEAT:
                 # the latest ruling names the call he must make; an earlier one lapses
@@ -412,7 +435,6 @@ class RecorderCore(RecorderState):
         self._duties_at_end = (
             {seat: list(duties) for seat, duties in self.obligations.items()},
             list(self.watches),
-            list(self.standing),
         )
         self.obligations.clear()
         self.watches.clear()

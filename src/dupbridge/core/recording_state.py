@@ -79,9 +79,14 @@ class RecorderState(ClaimRecorder):
         self._at_end: tuple[dict[Seat, list[tuple[Card, bool]]], list[LeadRight]] | None = None
         #: The obligations and watches in force when the auction ended, restored if it
         #: reopens (Laws 21B1, 25A5): they bind the player at his next turn to call.
-        self._duties_at_end: (
-            tuple[dict[Seat, list[Obligation]], list[Watch], list[Standing]] | None
-        ) = None
+        self._duties_at_end: tuple[dict[Seat, list[Obligation]], list[Watch]] | None = None
+        #: For each obligation imposed, the last standing call then (its position): the
+        #: duty rests on the auction up to that call (a repeat on the RHO's pass, Law
+        #: 31A1; a partner's pass on the offender's call, 31A2(b)).
+        self._basis: dict[tuple[Seat, Obligation], tuple[int, Standing] | None] = {}
+        #: Duties to pass at the next turn fulfilled by a standing call (its position):
+        #: owed again if that call is cancelled.
+        self._spent: list[tuple[Seat, Obligation, int]] = []
         self._init_play()
 
     @property
