@@ -80,3 +80,20 @@ def test_a_premature_replacement_of_an_accepted_bid_is_cancelled() -> None:
     table.choose(Seat.S, "accept")
     assert table.pending is None
     assert ["N 1S standing", "E 1H standing", "E 2H cancelled"] == labels(table)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_an_intended_change_is_irregular_while_the_lho_chooses(edition: str) -> None:
+    """Law 25B: East's change from Pass to 1S was intended, so Law 25A does not allow it;
+    South may still accept it (25B1), so it stays irregular while he chooses; refused, it
+    is cancelled and the pass stands (25B2)."""
+    table = recording(edition)
+    calls(table, (Seat.N, "1H"), (Seat.E, "Pass"))
+    table.change_call(Seat.E, parse_call("1S"))
+    table.director(unintended=False)
+    pending = table.pending
+    assert pending is not None
+    assert ("accept", "refuse") == pending.options
+    assert ["N 1H standing", "E Pass standing", "E 1S irregular"] == labels(table)
+    table.choose(Seat.S, "refuse")
+    assert ["N 1H standing", "E Pass standing", "E 1S cancelled"] == labels(table)
