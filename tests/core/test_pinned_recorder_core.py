@@ -245,7 +245,7 @@ class TestCallsTheTableFlags:
         assert Phase.PLAY is table.phase
         rec = table.recording
         assert rec is not None
-        assert "irregular" == rec.status[6]
+        assert "cancelled" == rec.status[6]  # ruled on, nothing pending (Law 39A)
         assert "1HN" == str(table.contract)
         start = len(table.events)
         calls(table, (Seat.W, "X"))

@@ -267,16 +267,19 @@ class TestExposingCardsUnderAClaim:
 class TestCallsAtEachStage:
     def test_a_premature_replacement_waits_for_the_ruling(self) -> None:
         """Law 27C: East replaces his insufficient 1H by 2H before South has chosen; the 2H
-        does not stand yet (it is marked cancelled with the 1H while South chooses), and once
-        the Director finds it specifies the same denomination it stands (27B1(a))."""
+        does not stand yet, and the 1H may still be accepted (27A1): both are irregular
+        while South chooses. South refuses: the 1H is cancelled, the 2H stays irregular
+        while the Director rules on it, and once he finds it specifies the same
+        denomination it stands (27B1(a))."""
         table = recording()
         calls(table, "1S 1H")
         events = table.make_call(Seat.E, parse_call("2H"), alert=True, explanation="hearts")
         assert CallMade(5, Seat.E, parse_call("2H"), True, "hearts", False) == events[0]
         rec = table.recording
         assert rec is not None
-        assert {1: "standing", 2: "cancelled", 5: "cancelled"} == rec.status
+        assert {1: "standing", 2: "irregular", 5: "irregular"} == rec.status
         table.choose(Seat.S, "refuse")
+        assert {1: "standing", 2: "cancelled", 5: "irregular"} == rec.status
         table.director(same_denominations=True)
         assert {1: "standing", 2: "cancelled", 5: "standing"} == rec.status
         assert [(Seat.N, "1S"), (Seat.E, "2H")] == [(s.seat, str(s.call)) for s in rec.standing]

@@ -345,8 +345,8 @@ class TestTwoLeadRightsLapse:
         assert (result["contract"], result["declarer"]) == ("3D", "E")
         assert result["lead_restrictions"] == []
         assert logged(actions, len(actions) - 1) == [
-            ("Drop", 25),
-            ("Note", 25),
+            ("Drop", 24),  # the second ruling's flag (a question after a question logs no Resolve)
+            ("Note", 24),
             ("Drop", 3),
             ("Note", 3),
         ]

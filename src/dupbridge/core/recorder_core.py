@@ -38,6 +38,7 @@ from dupbridge.core.rectify import (
     LeadRight,
     Mark,
     Note,
+    Obligation,
     Oblige,
     PenaltyCard,
     Pend,
@@ -178,6 +179,12 @@ class RecorderCore(RecorderState):
             self.status[seq] = "standing"
         duties = self.obligations.get(seat)
         if duties:
+            position = len(self.standing) - 1
+            self._spent += [
+                (seat, o, position)
+                for o in duties
+                if o.span is Span.NEXT_TURN and o.duty is Duty.PASS
+            ]
             kept = [o for o in duties if o.span is not Span.NEXT_TURN]
             if kept:
                 self.obligations[seat] = kept
@@ -208,6 +215,59 @@ class RecorderCore(RecorderState):
                 self.exposed = {seat: list(cards) for seat, cards in exposed.items()}
                 self.lead_rights = list(rights)
                 self._at_end = None
+            self._restore_duties()
+
+    def _restore_duties(self) -> None:
+        """The auction reopens: the duties on calls still unfulfilled when it ended bind
+        again. A player who must pass "when next it is his turn to call" (Laws 24B, 24C,
+        30A, 30B1(b)(ii), 31A2(b), 32A2(b)) or "whenever it is his turn" (Law 27B2, 27B3)
+        has not had that turn yet; a repeat duty (Laws 31A1, 32A1) is still owed; a ruling
+        waiting for a player's next call (Laws 27B, 30B1(b), 31B2, 32B2) still waits. The
+        reopened auction is the same auction (Law 21B1 changes a call "without other
+        rectification" for the changer's side, and lifts nothing from the other side).
+
+        A duty rests on the auction as it stood when it was imposed: a repeat on the
+        offender's RHO's pass (Laws 31A1, 32A1: "if that opponent passes"), a partner's pass
+        on the offender's call (31A2(b)). If that call no longer stands (it was the call
+        changed, or came after it), the duty lapses with it."""
+        if self._duties_at_end is None:
+            return
+        obligations, watches = self._duties_at_end
+        self._duties_at_end = None
+        for seat, pending in obligations.items():
+            duties = [o for o in pending if self._basis_stands(seat, o)]
+            now = self.obligations.get(seat, [])
+            if any(o.duty is Duty.REPEAT for o in now):
+                # a later ruling named the call he must make; the earlier one lapses
+                duties = [o for o in duties if o.duty is not Duty.REPEAT]
+            kept = [o for o in duties if o not in now] + now
+            if kept:
+                self.obligations[seat] = kept
+        self.watches[:0] = [w for w in watches if w not in self.watches]
+
+    def _owed_again(self, position: int) -> None:
+        """The calls from ``position`` on are cancelled: a player whose pass there
+        fulfilled a duty to pass at his next turn (Laws 24B, 30A, 31A2(b)...) has not had
+        that turn after all, and owes it again (a cancelled call is as if not made: Laws
+        17D3, 21B1, 25A6), unless the duty's own basis is cancelled too."""
+        owed = [(s, o, p) for s, o, p in self._spent if p >= position]
+        if not owed:
+            return
+        self._spent = [entry for entry in self._spent if entry[2] < position]
+        for seat, obligation, _position in owed:
+            if not self._basis_stands(seat, obligation):
+                continue
+            duties = self.obligations.setdefault(seat, [])
+            if obligation not in duties:
+                duties.append(obligation)
+
+    def _basis_stands(self, seat: Seat, obligation: Obligation) -> bool:
+        """Whether the last call standing when ``obligation`` was imposed still stands."""
+        basis = self._basis.get((seat, obligation))
+        if basis is None:
+            return True
+        position, entry = basis
+        return position < len(self.standing) and self.standing[position] == entry
 
     def _apply(self, effects: Iterable[Effect]) -> None:
         table = self.table
@@ -222,8 +282,11 @@ class RecorderCore(RecorderState):
             self.pending = effect.pending
         elif isinstance(effect, Resolve):
             self.pending = None
+            # The calls the ruling was about (made before its flag) are settled now; a
+            # call made while it was pending (a premature replacement, Law 27C) waits for
+            # the rest of the ruling, and is cancelled in the end if nothing makes it stand.
             for seq, status in self.status.items():
-                if status == "irregular":
+                if status == "irregular" and seq < effect.ruling:
                     self.status[seq] = "cancelled"
         elif isinstance(effect, Stand):
             self._stand(effect.seat, effect.call, effect.seq)
@@ -234,6 +297,7 @@ class RecorderCore(RecorderState):
                 if entry.seq is not None:
                     self.status[entry.seq] = "cancelled"
             del self.standing[effect.position :]
+            self._owed_again(effect.position)
             self._rebuild()
         elif isinstance(effect, Replace):
             old = self.standing[effect.position]
@@ -244,6 +308,10 @@ class RecorderCore(RecorderState):
                 self.status[effect.seq] = "standing"
             self._rebuild()
         elif isinstance(effect, Oblige):
+            last = len(self.standing) - 1
+            self._basis[effect.seat, effect.obligation] = (
+                (last, self.standing[last]) if self.standing else None
+            )
             duties = self.obligations.setdefault(effect.seat, [])
             if effect.obligation.duty is Duty.REPEAT:
                 # the latest ruling names the call he must make; an earlier one lapses
@@ -289,8 +357,18 @@ class RecorderCore(RecorderState):
             self.reviews[effect.index].decision = effect.outcome
 
     def _settle(self) -> None:
-        """Bring the phase in line with the state: end the auction when it is complete
-        (after Law 17D3's check), and ask the rulebook before each turn to play."""
+        """Bring the phase in line with the state (:meth:`_settle_phase`); once no ruling
+        is pending, a call still labelled irregular has been ruled on without being made to
+        stand: it is cancelled (Laws 25B2, 39A, and every call out of the auction)."""
+        self._settle_phase()
+        if self.pending is None:
+            for seq, status in self.status.items():
+                if status == "irregular":
+                    self.status[seq] = "cancelled"
+
+    def _settle_phase(self) -> None:
+        """End the auction when it is complete (after Law 17D3's check), and ask the
+        rulebook before each turn to play."""
         table = self.table
         for _guard in range(200):
             if self.pending is not None:
@@ -354,6 +432,10 @@ class RecorderCore(RecorderState):
         contract = auction.contract
         table.log_event(AuctionEnded(table.next_seq, contract))
         self.ended = True
+        self._duties_at_end = (
+            {seat: list(duties) for seat, duties in self.obligations.items()},
+            list(self.watches),
+        )
         self.obligations.clear()
         self.watches.clear()
         self._at_end = (

@@ -77,6 +77,16 @@ class RecorderState(ClaimRecorder):
         self.reviews: list[ReviewItem] = []
         self.ended = False
         self._at_end: tuple[dict[Seat, list[tuple[Card, bool]]], list[LeadRight]] | None = None
+        #: The obligations and watches in force when the auction ended, restored if it
+        #: reopens (Laws 21B1, 25A5): they bind the player at his next turn to call.
+        self._duties_at_end: tuple[dict[Seat, list[Obligation]], list[Watch]] | None = None
+        #: For each obligation imposed, the last standing call then (its position): the
+        #: duty rests on the auction up to that call (a repeat on the RHO's pass, Law
+        #: 31A1; a partner's pass on the offender's call, 31A2(b)).
+        self._basis: dict[tuple[Seat, Obligation], tuple[int, Standing] | None] = {}
+        #: Duties to pass at the next turn fulfilled by a standing call (its position):
+        #: owed again if that call is cancelled.
+        self._spent: list[tuple[Seat, Obligation, int]] = []
         self._init_play()
 
     @property
@@ -104,9 +114,13 @@ class RecorderState(ClaimRecorder):
         legal = auction.legal_calls()
         if seat is None:
             return legal
-        for obligation in self.obligations.get(seat, ()):
-            if obligation.duty is Duty.PASS:
-                return LegalCalls(35, False, False, True)
+        duties = self.obligations.get(seat, ())
+        if any(o.duty is Duty.PASS for o in duties):
+            # A duty to pass prevails over a duty to repeat, whichever came first: a bid,
+            # double or redouble by a player required to pass is inadmissible (Laws 35B,
+            # 37), and the repeat duty only binds a call that is legal (Laws 31A1, 32A1).
+            return LegalCalls(35, False, False, True)
+        for obligation in duties:
             if obligation.duty is Duty.REPEAT and obligation.call is not None:
                 return LegalCalls.only((obligation.call,))
         if any(o.duty is Duty.NO_DOUBLE for o in self.obligations.get(seat, ())):

@@ -217,7 +217,12 @@ class RulingsEngine(PlayRulings, LeadRulings):
         chosen = step.yes if value else step.no
         if value and step.lho_called is not None:
             chosen = step.lho_called
-        return [Resolve(ruling=pending.ruling), *self._run(table, chosen, case)]
+        effects = self._run(table, chosen, case)
+        if isinstance(chosen, Offer | Ask) and any(isinstance(e, Pend) for e in effects):
+            # A further question on the same calls (Law 25B1: does the LHO accept the
+            # change?): nothing is ruled on them yet, and they stay irregular meanwhile.
+            return effects
+        return [Resolve(ruling=pending.ruling), *effects]
 
     def call_over(
         self, table: Table, pending: Pending, seat: Seat, call: Call, seq: int
@@ -232,7 +237,13 @@ class RulingsEngine(PlayRulings, LeadRulings):
         resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
         if meaning == Meaning.PREMATURE:
             case = dataclasses.replace(case, early=(seat, call, seq))
-            return [*resolve, *self._run(table, step, case)]
+            effects = self._run(table, step, case)
+            if any(isinstance(effect, Pend) for effect in effects):
+                # Law 27C: the same decision is asked again with the replacement in hand;
+                # the insufficient bid (which may still be accepted, 27A1) and its
+                # replacement both stay under the ruling meanwhile
+                return effects
+            return [*resolve, *effects]
         if meaning == Meaning.FORFEIT:
             return [
                 *resolve,
