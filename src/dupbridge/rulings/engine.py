@@ -41,14 +41,7 @@ from dupbridge.core.seats import Seat
 from dupbridge.core.table import Table
 from dupbridge.i18n import _
 from dupbridge.laws import EDITIONS, WBF, WBF_2007, Profile, find_profile
-from dupbridge.laws.steps import (
-    Ask,
-    AwaitCall,
-    Judge,
-    Meaning,
-    Offer,
-    Position,
-)
+from dupbridge.laws.steps import Ask, AwaitCall, Judge, Meaning, Offer, Position
 from dupbridge.rulings.adjust import AdjustedScoreError, parse_adjusted
 from dupbridge.rulings.case import (
     Case,
@@ -219,9 +212,7 @@ class RulingsEngine(PlayRulings, LeadRulings):
             chosen = step.lho_called
         effects = self._run(table, chosen, case)
         if isinstance(chosen, Offer | Ask) and any(isinstance(e, Pend) for e in effects):
-            # A further question on the same calls (Law 25B1: does the LHO accept the
-            # change?): nothing is ruled on them yet, and they stay irregular meanwhile.
-            return effects
+            return effects  # a further question on the same calls (25B1): nothing ruled yet
         return [Resolve(ruling=pending.ruling), *effects]
 
     def call_over(
@@ -237,13 +228,11 @@ class RulingsEngine(PlayRulings, LeadRulings):
         resolve: list[Effect] = [Resolve(ruling=pending.ruling)]
         if meaning == Meaning.PREMATURE:
             case = dataclasses.replace(case, early=(seat, call, seq))
+            # Law 27C: asked again with the replacement in hand, the insufficient bid (which
+            # 27A1 may still accept) and the replacement stay under the ruling meanwhile
             effects = self._run(table, step, case)
-            if any(isinstance(effect, Pend) for effect in effects):
-                # Law 27C: the same decision is asked again with the replacement in hand;
-                # the insufficient bid (which may still be accepted, 27A1) and its
-                # replacement both stay under the ruling meanwhile
-                return effects
-            return [*resolve, *effects]
+            asked = any(isinstance(effect, Pend) for effect in effects)
+            return effects if asked else [*resolve, *effects]
         if meaning == Meaning.FORFEIT:
             return [
                 *resolve,
