@@ -9,6 +9,8 @@ Screenshots go to ``docs/img/online-table-*.png`` when ``DUPBRIDGE_SCREENSHOTS=1
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -120,18 +122,52 @@ class TestFourSeats:
                 context.close()
 
 
+class LateAcks:
+    """Holds back the server's acknowledgements on the page's table socket until
+    :meth:`release`, letting every other frame through: the update frame of a command then
+    reaches the page before its ack, as it may on a real network."""
+
+    def __init__(self, page: Any) -> None:
+        self.held: list[str] = []
+        self.sockets: list[Any] = []
+        page.route_web_socket(re.compile(r"/ws\?"), self._route)
+
+    def _route(self, socket: Any) -> None:
+        server = socket.connect_to_server()
+        self.sockets.append(socket)
+
+        def from_server(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if json.loads(text).get("type") == "ack":
+                self.held.append(text)
+            else:
+                socket.send(message)
+
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        for text in self.held:
+            self.sockets[-1].send(text)
+        self.held.clear()
+
+
 class TestPhoneKeyboard:
+    @pytest.mark.parametrize("late_acks", [False, True], ids=["acks-at-once", "acks-late"])
     def test_a_phone_bids_and_plays_with_the_keyboard_only(
-        self, live: LiveServer, browser: Any, shots: Path
+        self, live: LiveServer, browser: Any, shots: Path, late_acks: bool
     ) -> None:
         """South on a 390 × 844 phone, no mouse: ``1`` ``N`` Enter bids 1NT, ``p`` Enter
         passes, a rank and a suit then Enter plays a card (``1`` ``0`` or ``t`` for the ten),
         for his own hand and for dummy's. The chosen card has the visible focus. The other
-        three seats act over HTTP."""
+        three seats act over HTTP. With ``late_acks`` every acknowledgement reaches the page
+        only after South has chosen and confirmed his next card or call: the choice is kept
+        (not cleared by the late ack) and the Enter pressed meanwhile is carried out when the
+        ack comes."""
         board = Board(live, DEAL)  # board 1: North deals
         context = browser.new_context(viewport=PHONE, has_touch=True)
         try:
             page = context.new_page()
+            late = LateAcks(page) if late_acks else None
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(board.play_url(Seat.S))
@@ -167,6 +203,8 @@ class TestPhoneKeyboard:
                     )
                     assert [str(value.card), "solid"] == focused
                 page.keyboard.press("Enter")
+                if late is not None:
+                    late.release()  # the last command's ack, after the next choice and Enter
                 board.table.execute(value)
                 wait_seq(page, board.seq)
                 check_sees_only_its_own(page, board, Seat.S)

@@ -17,7 +17,8 @@ const state = {
   level: null, // a level chosen in the bidding box, waiting for its strain
   selected: null, // {call} or {card} chosen, waiting for confirmation
   keys: "", // keys typed towards a call or a card
-  sending: null, // the command sent and not yet answered: {key, body}
+  sending: null, // the command sent and not yet answered: {key, body, choice}
+  queued: false, // Enter pressed while it was in flight: confirm the choice on its answer
   review: null,
   reviewAsked: false,
 };
@@ -101,16 +102,28 @@ function receive(frame) {
     }
     return;
   }
-  if (state.sending && frame.key === state.sending.key) state.sending = null;
+  const sent = state.sending && frame.key === state.sending.key ? state.sending : null;
+  if (sent) state.sending = null;
+  const queued = sent !== null && state.queued;
+  if (sent) state.queued = false;
   if (frame.type === "stale") {
     state.sending = null;
     say(frame.message);
   } else if (frame.type === "error") {
     say(frame.law ? `${frame.message} (${frame.law})` : frame.message);
   } else if (frame.type === "ack") {
-    clearChoice();
+    // The update frame may come before its ack: a choice made since for the next action
+    // (dummy's card after one's own) is kept, and confirmed now if Enter was pressed.
+    if (!sent || state.selected === sent.choice) clearChoice();
+    else if (queued && state.selected) return confirmChoice();
   }
   draw();
+}
+
+/** Carry out the choice: play the card or make the call. */
+function confirmChoice() {
+  if (state.selected.card) playCard(state.selected.card);
+  else confirmCall();
 }
 
 /** Send a command for this seat (dummy's cards go with dummy's seat, Law 45B). */
@@ -123,7 +136,7 @@ function send(type, fields = {}, seat = cfg.seat) {
   keyCount += 1;
   const key = `${client}-${keyCount}`;
   const body = { type, seat, expected_seq: state.seq, key, ...fields };
-  state.sending = { key, body };
+  state.sending = { key, body, choice: state.selected };
   socket.send(JSON.stringify(body));
   return true;
 }
@@ -302,13 +315,13 @@ document.addEventListener("keydown", (event) => {
   const typing = target.closest && target.closest("input, textarea, select");
   const view = state.view;
   if (!view || !cfg.seat) return;
-  if (event.key === "Enter" && state.selected && !state.sending) {
+  if (event.key === "Enter" && state.selected) {
     if (typing && target.id !== "explanation") return;
     const button = target.closest && target.closest("button");
     if (button && !button.closest("#bidding-box, .hand")) return;
     event.preventDefault();
-    if (state.selected.card) playCard(state.selected.card);
-    else confirmCall();
+    if (state.sending) state.queued = true; // confirmed once the last command's ack is in
+    else confirmChoice();
     return;
   }
   if (typing) return;
