@@ -160,9 +160,9 @@ class TestPhoneKeyboard:
         passes, a rank and a suit then Enter plays a card (``1`` ``0`` or ``t`` for the ten),
         for his own hand and for dummy's. The chosen card has the visible focus. The other
         three seats act over HTTP. With ``late_acks`` every acknowledgement reaches the page
-        only after South has chosen and confirmed his next card or call: the choice is kept
-        (not cleared by the late ack) and the Enter pressed meanwhile is carried out when the
-        ack comes."""
+        only after South has chosen and confirmed his next card or call (dummy's cards are
+        then tapped): the choice is kept (not cleared by the late ack) and the Enter pressed
+        or the card tapped meanwhile is carried out when the ack comes."""
         board = Board(live, DEAL)  # board 1: North deals
         context = browser.new_context(viewport=PHONE, has_touch=True)
         try:
@@ -184,6 +184,13 @@ class TestPhoneKeyboard:
                     board.post(actor, value)
                     wait_seq(page, board.seq)
                     check_sees_only_its_own(page, board, Seat.S)
+                    continue
+                if late is not None and isinstance(value, PlayCard) and value.seat is Seat.N:
+                    # dummy's card tapped before South's last card is acknowledged
+                    page.tap(f'button.card[data-card="{value.card}"]')
+                    late.release()
+                    board.table.execute(value)
+                    wait_seq(page, board.seq)
                     continue
                 if isinstance(value, MakeCall):
                     keys = {"Pass": ["p"], "1NT": ["1", "n"]}[str(value.call)]

@@ -245,7 +245,9 @@ function playCard(card) {
     return;
   }
   state.selected = { card };
-  send("card", { card }, actingSeat(view));
+  // A card tapped while the last command is unanswered is played when its answer comes.
+  if (state.sending) state.queued = true;
+  else send("card", { card }, actingSeat(view));
   draw();
 }
 
