@@ -275,12 +275,12 @@ def test_desktop_session_scores(desktop: Any, server: Any) -> None:
     shot(page, "director-session-scores.png")
 
 
-def test_phone_defective_trick_after_the_round(browser: Any, server: Any) -> None:
-    """Law 67B1 after play on a phone: the thirteen tricks of 1NT by East are entered, then
-    the Director opens "A trick with a card too many or too few", taps who reported it, the
-    offender, the trick, and when attention was drawn: after the round (Law 64B5, the revoke
-    form's control): the deemed revoke transfers no trick and East keeps his 6 tricks."""
-    from tests.rulings.test_pinned_defective_trick import PLAYED
+def _phone_form(
+    browser: Any, server: Any, actions: list[dict[str, Any]], entry: str
+) -> tuple[Any, Any, Any, dict[str, Any]]:
+    """A phone (390 x 844, touch) signed in as the Director, a ruling on board 1 of the
+    engine tests' deal with ``actions`` entered through the API, and the assistant's form for
+    ``entry`` open: the browser context, the page, the API and the ruling's view."""
     from tests.rulings.test_pinned_engine import DEAL
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
@@ -288,11 +288,22 @@ def test_phone_defective_trick_after_the_round(browser: Any, server: Any) -> Non
     sign_in(page, server)
     api = page.request
     view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
-    for action in PLAYED:
+    for action in actions:
         answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
                           data={"action": action})  # fmt: skip
         assert answer.ok, answer.text()
-    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=defective_trick")
+    page.goto(f"{server.base}/director/assistant/{view['id']}?entry={entry}")
+    return context, page, api, view
+
+
+def test_phone_defective_trick_after_the_round(browser: Any, server: Any) -> None:
+    """Law 67B1 after play on a phone: the thirteen tricks of 1NT by East are entered, then
+    the Director opens "A trick with a card too many or too few", taps who reported it, the
+    offender, the trick, and when attention was drawn: after the round (Law 64B5, the revoke
+    form's control): the deemed revoke transfers no trick and East keeps his 6 tricks."""
+    from tests.rulings.test_pinned_defective_trick import PLAYED
+
+    context, page, api, view = _phone_form(browser, server, PLAYED, "defective_trick")
     form = page.locator("section.entry-form")
     form.get_by_role("group", name="Who reported it").get_by_role("radio", name="S").tap()
     form.get_by_role("group", name="The offender").get_by_role("radio", name="W").tap()
@@ -322,18 +333,8 @@ def test_phone_tricks_disputed_after_the_round(browser: Any, server: Any) -> Non
     for the tricks under 79B3 (the score changed for both sides only if he is clearly
     convinced of the table result) and taps 6: the ruling cites 79B3."""
     from tests.rulings.test_pinned_defective_trick import PLAYED
-    from tests.rulings.test_pinned_engine import DEAL
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    sign_in(page, server)
-    api = page.request
-    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
-    for action in PLAYED:
-        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
-                          data={"action": action})  # fmt: skip
-        assert answer.ok, answer.text()
-    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=tricks_disputed")
+    context, page, api, view = _phone_form(browser, server, PLAYED, "tricks_disputed")
     form = page.locator("section.entry-form")
     form.get_by_role("group", name="Who reported it").get_by_role("radio", name="N").tap()
     when = form.get_by_role("group", name="When the Director was called")
@@ -365,19 +366,11 @@ def test_phone_missing_card_found_among_the_played(browser: Any, server: Any) ->
     """Law 14B1 on a phone: after South's opening lead against 1NT by East, the Director
     opens "A card is missing", taps who reported it, the offender (West, a card short) and
     where the card was found: among the played cards, so Law 67 applies."""
-    from tests.rulings.test_pinned_engine import DEAL
     from tests.rulings.test_pinned_play import ONE_NT
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    sign_in(page, server)
-    api = page.request
-    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
-    for action in [*ONE_NT, {"seat": "S", "card": "H7"}]:
-        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
-                          data={"action": action})  # fmt: skip
-        assert answer.ok, answer.text()
-    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=missing_card")
+    context, page, api, view = _phone_form(
+        browser, server, [*ONE_NT, {"seat": "S", "card": "H7"}], "missing_card"
+    )
     form = page.locator("section.entry-form")
     form.get_by_role("group", name="Who reported it").get_by_role("radio", name="N").tap()
     form.get_by_role("group", name="The offender").get_by_role("radio", name="W").tap()
@@ -405,18 +398,12 @@ def test_phone_surplus_card(browser: Any, server: Any) -> None:
     """Law 13C on a phone: East has opened 1NT when South reports a hand with a wrong number
     of cards; the Director taps the offender and "A surplus card, not part of the deal": it
     is removed and the auction goes on with no rectification (no question is pending)."""
-    from tests.rulings.test_pinned_engine import DEAL
-
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    sign_in(page, server)
-    api = page.request
-    view = api.post(server.base + "/api/director/rulings", data={"board": 1, "deal": DEAL}).json()
-    for action in [{"seat": "N", "call": "Pass"}, {"seat": "E", "call": "1NT"}]:
-        answer = api.post(f"{server.base}/api/director/rulings/{view['id']}/actions",
-                          data={"action": action})  # fmt: skip
-        assert answer.ok, answer.text()
-    page.goto(f"{server.base}/director/assistant/{view['id']}?entry=wrong_number")
+    context, page, api, view = _phone_form(
+        browser,
+        server,
+        [{"seat": "N", "call": "Pass"}, {"seat": "E", "call": "1NT"}],
+        "wrong_number",
+    )
     form = page.locator("section.entry-form")
     form.get_by_role("group", name="Who reported it").get_by_role("radio", name="S").tap()
     form.get_by_role("group", name="The offender").get_by_role("radio", name="E").tap()

@@ -9,23 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from dupbridge import Deal, Seat, Table, parse_call
-from dupbridge.rulings import rulebook_for
+from dupbridge import Seat, Table, parse_call
 from dupbridge.services.records import recording_json
-
-PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
-
-
-def recording(edition: str) -> Table:
-    """Board 1: North deals."""
-    return Table(
-        1, Deal.from_pbn(PBN), edition=edition, mode="recording", rulebook=rulebook_for(edition)
-    )
-
-
-def calls(table: Table, *pairs: tuple[Seat, str]) -> None:
-    for seat, word in pairs:
-        table.make_call(seat, parse_call(word))
+from tests.core.test_reopened_duties import calls, recording
 
 
 def labels(table: Table) -> list[str]:
