@@ -24,24 +24,7 @@ from dupbridge.core.events import (
 )
 from dupbridge.core.lawref import LawRef
 from dupbridge.core.rulings_state import Irregularity
-from dupbridge.rulings import rulebook_for
-
-PBN = "N:AKQ2.J3.T98.5432 JT98.AKQ.765.AKQ 7654.T987.AKQ.JT 3.6542.J432.9876"
-
-
-class Spy:
-    """The real rulebook of an edition, keeping each irregularity the table hands it."""
-
-    def __init__(self, edition: str) -> None:
-        self.inner = rulebook_for(edition)
-        self.seen: list[Irregularity] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-    def irregularity(self, table: Table, irregularity: Irregularity) -> Any:
-        self.seen.append(irregularity)
-        return self.inner.irregularity(table, irregularity)
+from tests.core.test_pinned_recording_play import PBN, Spy
 
 
 class Refuser(Spy):
